@@ -1,0 +1,22 @@
+"""Shared test setup: headless pygame, single-threaded OpenCV, and where the shared data lives."""
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+DATASETS = SHARED / "datasets"
+RULES = SHARED / "rules"
+
+
+def dataset(name: str) -> Path:
+    """The labeled photo set `name` from ../shared/datasets, or skip the test saying why."""
+    path = DATASETS / name
+    if not (path / "labels.json").exists():
+        pytest.skip(f"dataset {name!r} not found at {path} (it lives in ../shared/datasets beside the repository)")
+    return path
