@@ -1,0 +1,5 @@
+"""The rules of the four games: pure data and functions, no I/O.
+
+Game identifiers are the same everywhere (command line, settings, logs, JSON).
+"""
+GAME_IDS = ("dice-poker", "pentakubus", "hexakubus", "train-wreck")

@@ -1,0 +1,96 @@
+"""`dicetable rules GAME`: the field table, combination frequencies and optima of a game."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from appliance.games import GAME_IDS
+from appliance.games.variants import VARIANTS, VariantError, parse_assignments
+
+HELP = "Show a game's fields, how often each combination comes up, and the best possible scores."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=GAME_IDS)
+    parser.add_argument("--frequencies", action="store_true",
+                        help="for each combination field, how many of all possible rolls qualify")
+    parser.add_argument("--optimum", action="store_true", help="the best possible score per section and column")
+    parser.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game variant, e.g. wrap=off for hexakubus (see the field table for each game's variants)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace) -> int:
+    from appliance.games.analysis import frequencies, optimum
+    from appliance.games.tables import BUILDERS, sheet_rules
+
+    try:
+        variants = parse_assignments(args.variant)
+        if args.game not in BUILDERS:
+            return _not_a_sheet_game(args)
+        rules = sheet_rules(args.game, variants)
+    except VariantError as error:
+        print(f"dicetable rules: {error}", file=sys.stderr)
+        return 2
+
+    if args.frequencies:
+        counts = frequencies(rules)
+        if args.json:
+            print(json.dumps({str(k): v for k, v in counts.items()}))
+        else:
+            rolls = rules.faces ** rules.dice
+            print(f"{rules.name}: rolls that qualify, of all {rolls:,} rolls of {rules.dice} d{rules.faces}")
+            for number, count in counts.items():
+                print(f"  {number:>3} {rules.field(number).name:<28} {count:>9,}  {1000 * count / rolls:6.1f} ‰")
+    if args.optimum:
+        best = optimum(rules)
+        kinds = rules.columns
+        report = {"game": rules.id, "sections": best["sections"],
+                  "columns": {rules.column_label(c): best["column"] for c in range(len(kinds))},
+                  "total": best["total"], "fields": {str(k): v for k, v in best["fields"].items()}}
+        if args.json:
+            print(json.dumps(report))
+        else:
+            sections = ", ".join(f"{name} {points}" for name, points in best["sections"].items())
+            print(f"{rules.name} optimum per column: {sections}; column {best['column']}, "
+                  f"{len(kinds)} column(s) {best['total']}")
+    if not (args.frequencies or args.optimum):
+        _print_table(rules, args.json)
+    return 0
+
+
+def _print_table(rules, as_json: bool) -> None:
+    rows = [{"field": f.number, "name": f.name, "section": f.section,
+             "points": f.points if isinstance(f.points, int) else ("sum of all dice" if f.points == "all" else "sum of the dice taking part"),
+             "bonus": f.bonus, "slam": f.slam} for f in rules.fields]
+    sections = [{"section": s.name, "fields": [s.fields[0], s.fields[-1]], "threshold": s.threshold, "bonus": s.bonus}
+                for s in rules.sections]
+    if as_json:
+        print(json.dumps({"game": rules.id, "variants": _plain(rules.variants), "columns": list(rules.columns),
+                          "fields": rows, "sections": sections}))
+        return
+    print(f"{rules.name}: {rules.dice} d{rules.faces}, up to {rules.attempts} attempts, columns: {', '.join(rules.columns)}")
+    for row in rows:
+        extra = "".join(f", +{row[k]} {k}" for k in ("bonus", "slam") if row[k])
+        print(f"  {row['field']:>3} {row['name']:<28} [{row['section']}] {row['points']}{extra}")
+    for s in sections:
+        if s["threshold"]:
+            print(f"  section {s['section']}: +{s['bonus']} when fields {s['fields'][0]}-{s['fields'][1]} total {s['threshold']} or more")
+    for variant in VARIANTS[rules.id]:
+        print(f"  variant {variant.key}={_plain(rules.variants[variant.key])!r}: {variant.help} ({variant.allowed})")
+
+
+def _not_a_sheet_game(args) -> int:
+    if args.frequencies or args.optimum:
+        print(f"dicetable rules: {args.game} has no scoresheet; --frequencies and --optimum are for "
+              "dice-poker, pentakubus and hexakubus", file=sys.stderr)
+        return 2
+    from appliance.games.train_wreck import describe
+
+    print(json.dumps(describe(), indent=None) if args.json else describe(text=True))
+    return 0
+
+
+def _plain(value):
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else value
