@@ -68,7 +68,7 @@ VARIANTS: dict[str, tuple[Variant, ...]] = {
     "dice-poker": (),
     "pentakubus": (),
     "hexakubus": (
-        Variant("wrap", True, _on_off, "on or off",
+        Variant("wrap", True, _on_off, "on or off (true or false in the settings file)",
                 "wrap-around straights (8-9-10-1-2-3) on fields 26-30; a 10 without a 9 in its run counts 0"),
         Variant("a-bonus", None, _threshold_points, "THRESHOLD:POINTS (e.g. 200:50) or none",
                 "a bonus for section A (fields 1-10), which the rulebook fragment does not give"),

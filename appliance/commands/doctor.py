@@ -1,0 +1,113 @@
+"""`dicetable doctor`: what camera, buttons, display and calibration this machine has, and how to fix the rest."""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+from dataclasses import dataclass, field
+
+HELP = "List the camera, buttons, display, settings and calibration found here, and how to fix what is missing."
+
+PARTS = ("settings", "camera", "buttons", "display", "calibration")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--settings", metavar="FILE", help="settings file to check (default: the one the table would use)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+@dataclass
+class Part:
+    name: str
+    ok: bool
+    findings: list = field(default_factory=list)  # hardware.probe.Finding
+
+
+def examine(settings_path: str | None = None) -> dict:
+    """Everything the doctor knows, as plain data (the text and the JSON are both made from this)."""
+    from appliance.settings import ENV_VAR, SEARCH_PATH, load_settings
+    from hardware.probe import Finding, pi_model, probe_cameras, probe_display, probe_gpio
+
+    settings, warnings = load_settings(settings_path)
+    source = str(settings.file) if settings.file else (
+        f"built-in defaults (no file at ${ENV_VAR}, {', '.join(SEARCH_PATH)})")
+    settings_part = Part("settings", not warnings, [Finding(
+        "settings", not warnings, f"{source}; {len(warnings)} warning(s)",
+        "correct the keys named in the warnings; each of them runs with its default meanwhile" if warnings else "",
+    )])
+    parts = [
+        settings_part,
+        _camera_part(settings, probe_cameras(settings.camera.picamera_number, settings.camera.device)),
+        Part("buttons", *_one(probe_gpio())),
+        Part("display", *_one(probe_display(settings.display.mode))),
+        _calibration_part(settings.calibration_profile, Finding),
+    ]
+    model = pi_model()
+    return {
+        "machine": model or f"not a Raspberry Pi ({platform.system()} {platform.machine()})",
+        "parts": [{"part": p.name, "ok": p.ok, "findings": [f.as_dict() for f in p.findings]} for p in parts],
+        "warnings": warnings,
+        "ready": [p.name for p in parts if p.ok],
+        "missing": [p.name for p in parts if not p.ok],
+    }
+
+
+def _one(finding) -> tuple:
+    return finding.ok, [finding]
+
+
+def _camera_part(settings, findings) -> Part:
+    """Which finding decides depends on camera.source; a replay needs its folder, not a camera."""
+    from hardware.probe import Finding
+    from hardware.replay import RecordingError, load_recording
+
+    source = settings.camera.source
+    if source == "replay":
+        folder = settings.camera.replay_folder
+        try:
+            recording = load_recording(folder) if folder else None
+        except RecordingError as error:
+            return Part("camera", False, [Finding("replay", False, str(error), "set camera.replay_folder to a recorded-throw folder")])
+        if recording is None:
+            return Part("camera", False, [Finding("replay", False, "camera.source is \"replay\" but camera.replay_folder is empty",
+                                                  "set camera.replay_folder to a recorded-throw folder")])
+        return Part("camera", True, [Finding("replay", True, f"{folder}: {len(recording.frames)} frames")])
+    wanted = {"picamera": ("Pi camera",), "usb": ("USB camera",), "auto": ("Pi camera", "USB camera")}[source]
+    relevant = [f for f in findings if f.part in wanted]
+    return Part("camera", any(f.ok for f in relevant), relevant)
+
+
+def _calibration_part(profile, Finding) -> Part:
+    import tomllib
+
+    fix = f"put the camera above the tray and run `dicetable calibrate` (the profile goes to {profile})"
+    if not profile.is_file():
+        return Part("calibration", False, [Finding("calibration", False, f"no profile at {profile}", fix)])
+    try:
+        with profile.open("rb") as f:
+            tomllib.load(f)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return Part("calibration", False, [Finding("calibration", False, f"{profile} cannot be read: {error}", fix)])
+    return Part("calibration", True, [Finding("calibration", True, f"profile {profile}")])
+
+
+def render(report: dict) -> str:
+    lines = [f"dicetable doctor: {report['machine']}", ""]
+    for part in report["parts"]:
+        for i, finding in enumerate(part["findings"]):
+            label = f"{part['part']:<12}{'ok' if part['ok'] else 'MISSING':<9}" if i == 0 else " " * 21
+            lines.append(f"{label}{'' if finding['part'] == part['part'] else finding['part'] + ': '}{finding['found']}")
+            if finding["fix"] and not finding["ok"]:
+                lines.append(f"{'':21}fix: {finding['fix']}")
+    lines += [f"  warning: {w}" for w in report["warnings"]]
+    ready, missing = report["ready"], report["missing"]
+    lines += ["", f"summary: {len(ready)} of {len(ready) + len(missing)} ready"
+              + (f" ({', '.join(ready)})" if ready else "")
+              + (f"; missing: {', '.join(missing)}" if missing else "; everything is in place")]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = examine(args.settings)
+    print(json.dumps(report, indent=2) if args.json else render(report))
+    return 0  # a report, not a test: missing parts are explained above, and the table still starts

@@ -1,0 +1,327 @@
+"""The settings file: TOML, read with tomllib, checked key by key into typed settings.
+
+The defaults and their documentation live in one place, default_settings.toml beside this module; this
+module holds what each key allows. A wrong value never stops the table: that key keeps its default and a
+warning names the file, the key, the value and what is allowed. A file that is not TOML at all gives a
+warning with its line, and the defaults.
+
+Where the file is looked for: $DICETABLE_SETTINGS, ~/.config/dicetable/settings.toml,
+/etc/dicetable/settings.toml; none of them: the built-in defaults.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from appliance.games import GAME_IDS
+from appliance.games.variants import VARIANTS, VariantError, resolve
+
+BUTTON_KEYS = ("prev", "next", "ok", "back")  # [buttons.pins] keys; the panel's buttons are these in capitals
+DEFAULT_FILE = Path(__file__).with_name("default_settings.toml")
+SEARCH_PATH = ("~/.config/dicetable/settings.toml", "/etc/dicetable/settings.toml")
+ENV_VAR = "DICETABLE_SETTINGS"
+
+
+# -- what each key allows ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rule:
+    check: Callable[[Any], Any]  # returns the value as the settings hold it, raises ValueError if not allowed
+    allowed: str  # said in the warning
+
+
+def _rule(allowed: str, ok: Callable[[Any], bool], convert: Callable[[Any], Any] = lambda v: v) -> Rule:
+    def check(value: Any) -> Any:
+        if not ok(value):
+            raise ValueError(allowed)
+        return convert(value)
+
+    return Rule(check, allowed)
+
+
+def _show(value: Any) -> str:
+    """A value as it would be written in the TOML file."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except TypeError:
+        return str(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # TOML true is not a number
+
+
+def one_of(*choices: Any) -> Rule:
+    return _rule("one of " + ", ".join(_show(c) for c in choices), lambda v: any(type(v) is type(c) and v == c for c in choices))
+
+
+def integer(low: int, high: int) -> Rule:
+    return _rule(f"a whole number from {low} to {high}", lambda v: _is_int(v) and low <= v <= high)
+
+
+def number(low: float, high: float) -> Rule:
+    return _rule(f"a number from {low:g} to {high:g}",
+                 lambda v: (_is_int(v) or isinstance(v, float)) and low <= v <= high, float)
+
+
+def boolean() -> Rule:
+    return _rule("true or false", lambda v: isinstance(v, bool))
+
+
+def size(low: tuple[int, int], high: tuple[int, int]) -> Rule:
+    def ok(v: Any) -> bool:
+        return (isinstance(v, list) and len(v) == 2 and all(_is_int(n) and n % 2 == 0 for n in v)
+                and low[0] <= v[0] <= high[0] and low[1] <= v[1] <= high[1])
+
+    return _rule(f"[width, height] in even pixels from {low[0]}x{low[1]} to {high[0]}x{high[1]}", ok, tuple)
+
+
+def text(allowed: str = "a string") -> Rule:
+    return _rule(allowed, lambda v: isinstance(v, str))
+
+
+def device() -> Rule:
+    return _rule("a camera index (0, 1, ...), a device path or a video file",
+                 lambda v: (_is_int(v) and v >= 0) or (isinstance(v, str) and v.strip() != ""))
+
+
+PIN_NAME = re.compile(r"^(GPIO|BCM|BOARD|J8:|WPI)?\d+$", re.IGNORECASE)
+
+
+def pin() -> Rule:
+    return _rule('a BCM GPIO number from 2 to 27, or a gpiozero pin name such as "GPIO5" or "BOARD29"',
+                 lambda v: (_is_int(v) and 2 <= v <= 27) or (isinstance(v, str) and bool(PIN_NAME.match(v.strip()))))
+
+
+def player_names(most: int = 8, longest: int = 20) -> Rule:
+    def ok(v: Any) -> bool:
+        return (isinstance(v, list) and 1 <= len(v) <= most
+                and all(isinstance(n, str) and 1 <= len(n.strip()) <= longest for n in v))
+
+    return _rule(f"a list of 1 to {most} names of 1 to {longest} characters", ok, lambda v: tuple(n.strip() for n in v))
+
+
+def variant(game: str, key: str, allowed: str) -> Rule:
+    def check(value: Any) -> Any:
+        try:
+            return resolve(game, {key: value})[key]
+        except VariantError:
+            raise ValueError(allowed) from None
+
+    return Rule(check, allowed)
+
+
+RULES: dict[str, Rule] = {
+    "camera.source": one_of("auto", "picamera", "usb", "replay"),
+    "camera.picamera_number": integer(0, 1),
+    "camera.device": device(),
+    "camera.replay_folder": text("a folder path (or \"\" for none)"),
+    "camera.size": size((320, 240), (4056, 3040)),
+    "camera.small_size": size((64, 48), (1280, 960)),
+    "camera.fps": number(1, 120),
+    "buttons.long_press_s": number(0.3, 5),
+    "buttons.debounce_s": number(0, 0.2),
+    "buttons.pull_up": boolean(),
+    **{f"buttons.pins.{key}": pin() for key in BUTTON_KEYS},
+    "display.mode": one_of("auto", "kiosk", "window", "dummy"),
+    "display.size": size((320, 240), (3840, 2160)),
+    "calibration.profile": text("a file path"),
+    "players.names": player_names(),
+    "game.default": one_of(*GAME_IDS),
+    # each game's variants, checked by the rules' own parser
+    **{f"games.{game}.{v.key}": variant(game, v.key, v.allowed) for game, vs in VARIANTS.items() for v in vs},
+}
+
+
+# -- the typed settings -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CameraSettings:
+    source: str
+    picamera_number: int
+    device: int | str
+    replay_folder: Path | None
+    size: tuple[int, int]
+    small_size: tuple[int, int]
+    fps: float
+
+
+@dataclass(frozen=True)
+class ButtonSettings:
+    pins: Mapping[str, int | str]  # {"PREV": 5, "NEXT": 6, "OK": 13, "BACK": 19}, as GpioPanel takes them
+    long_press_s: float
+    debounce_s: float
+    pull_up: bool
+
+
+@dataclass(frozen=True)
+class DisplaySettings:
+    mode: str
+    size: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    default: str
+    variants: Mapping[str, Mapping[str, Any]]  # game id -> {variant key: value}, for the rules to apply
+
+
+@dataclass(frozen=True)
+class Settings:
+    camera: CameraSettings
+    buttons: ButtonSettings
+    display: DisplaySettings
+    calibration_profile: Path
+    players: tuple[str, ...]
+    game: GameSettings
+    file: Path | None = None  # the file these came from; None: the built-in defaults
+
+
+# -- loading ----------------------------------------------------------------------------------------
+
+def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """{"camera": {"fps": 30}} -> {"camera.fps": 30}; lists and other values are leaves."""
+    flat: dict[str, Any] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat |= flatten(value, name + ".")
+        else:
+            flat[name] = value
+    return flat
+
+
+def _defaults() -> dict[str, Any]:
+    with DEFAULT_FILE.open("rb") as f:
+        raw = flatten(tomllib.load(f))
+    return {key: RULES[key].check(value) for key, value in raw.items()}
+
+
+DEFAULTS = _defaults()
+
+
+def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
+    """$DICETABLE_SETTINGS (even when missing, so the warning says so), else the first file of SEARCH_PATH."""
+    env = os.environ if env is None else env
+    if env.get(ENV_VAR):
+        return Path(env[ENV_VAR]).expanduser()
+    return next((Path(p).expanduser() for p in SEARCH_PATH if Path(p).expanduser().is_file()), None)
+
+
+def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> tuple[Settings, list[str]]:
+    """The settings from `path` (default: found by find_settings_file) and the warnings to show."""
+    path = Path(path).expanduser() if path is not None else find_settings_file(env)
+    if path is None:
+        return _build(dict(DEFAULTS), None), []
+    try:
+        text = path.read_bytes().decode("utf-8")
+        raw = tomllib.loads(text)
+    except FileNotFoundError:
+        return _build(dict(DEFAULTS), None), [f"settings file {path} not found; using the built-in defaults"]
+    except tomllib.TOMLDecodeError as error:
+        where = "" if "line" in str(error) else f" (the file ends at line {text.count(chr(10)) + 1})"
+        return _build(dict(DEFAULTS), None), [
+            f"settings file {path} is not valid TOML: {error}{where}; using the built-in defaults"]
+    except (OSError, UnicodeDecodeError) as error:
+        return _build(dict(DEFAULTS), None), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
+    values, warnings = check_values(flatten(raw))
+    return _build(values, path), [f"settings {path}: {w}" for w in warnings]
+
+
+def check_values(given: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Defaults overlaid with each given value its rule allows; a warning for every other one."""
+    values, warnings = dict(DEFAULTS), []
+    for key, value in given.items():
+        rule = RULES.get(key)
+        if rule is None:
+            problem = _unknown(key)
+            warnings.append(f"{key} = {_show(value)} {problem}; ignored")
+            continue
+        try:
+            values[key] = rule.check(value)
+        except ValueError:
+            warnings.append(f"{key} = {_show(value)} is not allowed ({rule.allowed}); using the default {_show(DEFAULTS[key])}")
+    warnings += _check_together(values)
+    return values, warnings
+
+
+def _unknown(key: str) -> str:
+    """Why an unknown key is wrong."""
+    parts = key.split(".")
+    if parts[0] == "games" and len(parts) >= 2 and parts[1] not in GAME_IDS:
+        return f"names no game (the games are {', '.join(GAME_IDS)})"
+    section = key + "."
+    if any(known.startswith(section) for known in RULES):
+        return f"is not allowed (a [{key}] table)"
+    siblings = sorted(k for k in RULES if k.rsplit(".", 1)[0] == key.rsplit(".", 1)[0])
+    known = f" (known here: {', '.join(s.rsplit('.', 1)[-1] for s in siblings)})" if siblings else ""
+    return f"is not a setting{known}"
+
+
+def _check_together(values: dict[str, Any]) -> list[str]:
+    """Rules between keys; the offending keys fall back to their defaults."""
+    warnings = []
+    small, full = values["camera.small_size"], values["camera.size"]
+    if small[0] > full[0] or small[1] > full[1]:
+        values["camera.small_size"] = DEFAULTS["camera.small_size"]
+        warnings.append(f"camera.small_size = {_show(list(small))} is not allowed (not larger than camera.size "
+                        f"{_show(list(full))}); using the default {_show(list(DEFAULTS['camera.small_size']))}")
+    pin_keys = [f"buttons.pins.{k}" for k in BUTTON_KEYS]
+    used: dict[str, str] = {}
+    for key in pin_keys:
+        other = used.setdefault(_pin_id(values[key]), key)
+        if other != key:
+            warnings.append(f"{other} and {key} are both {_show(values[key])}, which is not allowed (each button "
+                            f"needs its own pin); using the default pins for all four buttons")
+            for k in pin_keys:
+                values[k] = DEFAULTS[k]
+            break
+    return warnings
+
+
+def _pin_id(value: int | str) -> str:
+    """One spelling per BCM pin (5, "GPIO5" and "BCM5" are the same pin); other names stay as written."""
+    text = str(value).strip().upper()
+    match = re.fullmatch(r"(GPIO|BCM)?(\d+)", text)
+    return f"BCM{int(match.group(2))}" if match else text
+
+
+def _path(value: str, base: Path | None) -> Path:
+    """~ expanded; a relative path is relative to the settings file's folder."""
+    path = Path(value).expanduser()
+    return path if path.is_absolute() or base is None else base.parent / path
+
+
+def _build(values: Mapping[str, Any], file: Path | None) -> Settings:
+    variants: dict[str, dict[str, Any]] = {game: {} for game in GAME_IDS}
+    for key, value in values.items():
+        if key.startswith("games."):
+            _, game, variant = key.split(".", 2)
+            variants[game][variant] = value
+    return Settings(
+        camera=CameraSettings(
+            source=values["camera.source"],
+            picamera_number=values["camera.picamera_number"],
+            device=values["camera.device"],
+            replay_folder=_path(values["camera.replay_folder"], file) if values["camera.replay_folder"] else None,
+            size=values["camera.size"],
+            small_size=values["camera.small_size"],
+            fps=values["camera.fps"],
+        ),
+        buttons=ButtonSettings(
+            pins={key.upper(): values[f"buttons.pins.{key}"] for key in BUTTON_KEYS},
+            long_press_s=values["buttons.long_press_s"],
+            debounce_s=values["buttons.debounce_s"],
+            pull_up=values["buttons.pull_up"],
+        ),
+        display=DisplaySettings(mode=values["display.mode"], size=values["display.size"]),
+        calibration_profile=_path(values["calibration.profile"], file),
+        players=values["players.names"],
+        game=GameSettings(default=values["game.default"], variants=variants),
+        file=file,
+    )

@@ -1,0 +1,100 @@
+"""The Raspberry Pi camera through picamera2 (imported only when a Pi camera is opened).
+
+Two streams from the same sensor readout: `main` in RGB888 (which picamera2 delivers in BGR order, what
+OpenCV expects) for reading the dice, and `lores` in YUV420 whose Y plane is the grey picture for rest
+detection. Both come from one request (capture_arrays) so the rest decision and the picture read belong
+to the same instant. Exposure and white balance are locked when the calibration profile gives them: an
+auto exposure that drifts while a hand passes over the tray would change the colours the reader learned.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import numpy as np
+
+from hardware.frame_source import CameraError, ReconnectingSource
+
+PICAMERA2_MISSING = (
+    "picamera2 is not installed: on Raspberry Pi OS run `sudo apt install python3-picamera2` and make the "
+    "venv with --system-site-packages"
+)
+
+
+def locked_controls(
+    exposure_us: int | None, analogue_gain: float | None, colour_gains: tuple[float, float] | None
+) -> dict:
+    """picamera2 controls that fix exposure and white balance; an empty dict leaves both automatic."""
+    controls: dict = {}
+    if exposure_us is not None:
+        controls |= {"AeEnable": False, "ExposureTime": int(exposure_us), "AnalogueGain": float(analogue_gain or 1.0)}
+    if colour_gains is not None:
+        red, blue = colour_gains
+        controls |= {"AwbEnable": False, "ColourGains": (float(red), float(blue))}
+    return controls
+
+
+class _PiCameraDevice:
+    def __init__(self, number: int, size, small_size, controls: dict, timeout_s: float):
+        try:
+            from picamera2 import Picamera2
+        except ImportError as error:
+            raise CameraError(PICAMERA2_MISSING) from error
+        self._small_size = tuple(small_size)
+        self._timeout_s = timeout_s
+        self._camera = Picamera2(number)
+        try:
+            config = self._camera.create_video_configuration(
+                main={"size": tuple(size), "format": "RGB888"},
+                lores={"size": self._small_size, "format": "YUV420"},
+            )
+            self._camera.configure(config)
+            if controls:
+                self._camera.set_controls(controls)  # applied from the first frame on, as start() sends them
+            self._camera.start()
+        except Exception:
+            try:
+                self.close()
+            except Exception:
+                pass  # the configuration error is the one worth reporting
+            raise
+
+    def grab(self) -> tuple[np.ndarray, np.ndarray]:
+        # A number for `wait` makes picamera2 raise TimeoutError instead of blocking on a dead camera.
+        (image, lores), _metadata = self._camera.capture_arrays(["main", "lores"], wait=self._timeout_s)
+        width, height = self._small_size
+        return image, lores[:height, :width]  # YUV420 array: Y rows first, then U and V
+
+    def close(self) -> None:
+        try:
+            self._camera.stop()
+        finally:
+            self._camera.close()
+
+
+def PiCamera(
+    number: int = 0,
+    *,
+    size: tuple[int, int] = (1280, 720),
+    small_size: tuple[int, int] = (320, 180),
+    exposure_us: int | None = None,
+    analogue_gain: float | None = None,
+    colour_gains: tuple[float, float] | None = None,
+    timeout_s: float = 2.0,
+    first_retry_s: float = 0.5,
+    max_retry_s: float = 10.0,
+    frozen_after_s: float | None = 5.0,
+    clock: Callable[[], float] = time.monotonic,
+) -> ReconnectingSource:
+    """A FrameSource on Pi camera `number` (0, or 1 for the second port of a Pi 5). Sizes are (width, height)
+    and even; small_size may not exceed size. exposure_us/analogue_gain and colour_gains (red, blue) come
+    from the calibration profile; None leaves that one automatic (the calibration wizard measures them so)."""
+    controls = locked_controls(exposure_us, analogue_gain, colour_gains)
+    return ReconnectingSource(
+        f"Pi camera {number}",
+        lambda: _PiCameraDevice(number, size, small_size, controls, timeout_s),
+        first_retry_s=first_retry_s,
+        max_retry_s=max_retry_s,
+        frozen_after_s=frozen_after_s,
+        clock=clock,
+    )

@@ -1,0 +1,132 @@
+"""The replay of a recorded throw: a folder with labels.json, the frames it lists, and a calibration profile.
+
+labels.json: {"frames": [{"file": "frames/000001.jpg", "t": 0.0}, ...],
+              "images": [labeled at-rest frames, format of shared/datasets/README.md],
+              "calibration": "calibration.toml"}
+Keys it does not know are ignored, as the dataset format asks.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import cv2
+
+from hardware.frame_source import ENDED, OK, Frame, SourceStatus, small_grey
+
+DEFAULT_GAP_S = 1 / 30  # between the last frame and the first of the next loop, when there is only one frame
+
+
+class RecordingError(ValueError):
+    """A folder that is not a usable recording; the message names the folder and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Recording:
+    folder: Path
+    frames: tuple[tuple[Path, float], ...]  # (image file, seconds), in time order
+    images: tuple[dict, ...]  # labeled at-rest frames, as stored
+    calibration: Path | None
+
+    @property
+    def period_s(self) -> float:
+        """How long one pass takes, including the usual gap before the next frame."""
+        first, last = self.frames[0][1], self.frames[-1][1]
+        gap = (last - first) / (len(self.frames) - 1) if len(self.frames) > 1 else DEFAULT_GAP_S
+        return last - first + gap
+
+
+def load_recording(folder: str | Path) -> Recording:
+    folder = Path(folder)
+    labels_path = folder / "labels.json"
+    try:
+        labels = json.loads(labels_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordingError(f"{folder}: no labels.json, so this is not a recorded throw") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise RecordingError(f"{labels_path}: cannot be read ({error})") from None
+    try:
+        frames = sorted(((folder / entry["file"], float(entry["t"])) for entry in labels["frames"]), key=lambda f: f[1])
+    except (KeyError, TypeError, ValueError) as error:
+        raise RecordingError(f'{labels_path}: "frames" must be a list of {{"file": ..., "t": seconds}} ({error!r})') from None
+    if not frames:
+        raise RecordingError(f"{labels_path}: the recording has no frames")
+    calibration = labels.get("calibration")
+    return Recording(
+        folder=folder,
+        frames=tuple(frames),
+        images=tuple(labels.get("images", ())),
+        calibration=folder / calibration if calibration else None,
+    )
+
+
+class ReplaySource:
+    """Plays a recording as a FrameSource: at the recorded pace (read() waits until the frame is due, as a
+    camera would) or as fast as possible, once or in a loop. Frame.t keeps growing across loops.
+    A folder that is not a recording gives status "ended" with the reason, never an exception."""
+
+    def __init__(
+        self,
+        folder: str | Path,
+        *,
+        realtime: bool = True,
+        loop: bool = False,
+        small_size: tuple[int, int] = (320, 180),
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
+        self._realtime, self._loop, self._small_size = realtime, loop, small_size
+        self._clock, self._sleep = clock, sleep
+        self._index = 0
+        self._start: float | None = None
+        try:
+            self.recording: Recording | None = load_recording(folder)
+            self.status = SourceStatus(OK)
+        except RecordingError as error:
+            self.recording = None
+            self.status = SourceStatus(ENDED, f"cannot replay: {error}")
+
+    def read(self) -> Frame | None:
+        if self.recording is None or self.status.state == ENDED:
+            return None
+        frames = self.recording.frames
+        skipped = ""
+        for _ in frames:  # skip unreadable frames, but give up for this call after one pass of them
+            loops, position = divmod(self._index, len(frames))
+            if loops and not self._loop:
+                self.status = SourceStatus(ENDED, "end of the recording")
+                return None
+            self._index += 1
+            path, recorded_t = frames[position]
+            t = recorded_t + loops * self.recording.period_s
+            self._wait_until_due(t)
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is None:  # a missing or damaged frame is skipped, and said so
+                skipped = f"skipped unreadable frame {path.name}"
+                self.status = SourceStatus(OK, skipped)
+                continue
+            self.status = SourceStatus(OK, skipped)
+            return Frame(image, small_grey(image, self._small_size), t)
+        return None
+
+    def close(self) -> None:
+        self.status = SourceStatus(ENDED, "replay closed")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _wait_until_due(self, t: float) -> None:
+        if not self._realtime:
+            return
+        first_t = self.recording.frames[0][1]
+        if self._start is None:
+            self._start = self._clock()
+        delay = self._start + (t - first_t) - self._clock()
+        if delay > 0:
+            self._sleep(delay)

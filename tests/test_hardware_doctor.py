@@ -1,0 +1,85 @@
+"""`dicetable doctor` on this machine and on pretend ones: every missing part is named with its fix, exit 0."""
+import json
+
+import pytest
+
+from appliance.cli import build_parser
+from appliance.commands import doctor
+from hardware import probe
+
+
+def run_doctor(capsys, *argv):
+    args = build_parser().parse_args(["doctor", *argv])
+    code = args.run(args)
+    return code, capsys.readouterr().out
+
+
+@pytest.fixture
+def bare_machine(monkeypatch, tmp_path):
+    """No Pi, no camera, no GPIO, no screen, no settings file, no calibration: this container."""
+    monkeypatch.setattr(probe, "pi_model", lambda: None)
+    monkeypatch.setattr(probe.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(probe, "drm_devices", lambda: [])
+    monkeypatch.setattr(probe, "_importable", lambda name: False)
+    monkeypatch.setattr(probe.importlib.util, "find_spec", lambda name: None)
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "GPIOZERO_PIN_FACTORY", "DICETABLE_SETTINGS"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_doctor_on_a_bare_machine_says_what_is_missing_and_how_to_fix_it(capsys, bare_machine):
+    code, out = run_doctor(capsys)
+    assert code == 0
+    assert "not a Raspberry Pi" in out
+    assert "camera      MISSING" in out and "no /dev/video* devices" in out and "plug in a USB camera" in out
+    assert "buttons     MISSING" in out and "no GPIO on this machine: the keyboard works instead" in out
+    assert "display     MISSING" in out and "connect a screen" in out
+    assert "calibration MISSING" in out and "dicetable calibrate" in out
+    assert "settings    ok" in out
+    assert out.strip().endswith("summary: 1 of 5 ready (settings); missing: camera, buttons, display, calibration")
+
+
+def test_doctor_json_holds_the_same_facts(capsys, bare_machine):
+    code, out = run_doctor(capsys, "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert report["missing"] == ["camera", "buttons", "display", "calibration"] and report["ready"] == ["settings"]
+    camera = next(p for p in report["parts"] if p["part"] == "camera")
+    assert [f["part"] for f in camera["findings"]] == ["Pi camera", "USB camera"]
+    assert all(f["fix"] for f in camera["findings"])
+
+
+def test_doctor_reports_settings_warnings_and_a_found_calibration(capsys, bare_machine):
+    profile = bare_machine / "tray.toml"
+    profile.write_text('[tray]\ncorners = [[0, 0], [10, 0], [10, 10], [0, 10]]\n')
+    settings = bare_machine / "settings.toml"
+    settings.write_text(f'[camera]\nfps = 0\n[calibration]\nprofile = "{profile}"\n')
+    code, out = run_doctor(capsys, "--settings", str(settings))
+    assert code == 0
+    assert "settings    MISSING" in out and "camera.fps = 0 is not allowed" in out
+    assert "calibration ok" in out and str(profile) in out
+
+
+def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path, capsys):
+    """A pretend Pi: the probes see camera, GPIO and a DRM screen; only readiness is asserted, not real access."""
+    monkeypatch.setattr(probe, "pi_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
+    monkeypatch.setattr(probe.glob, "glob", lambda p: {"/dev/video*": ["/dev/video0"], "/dev/gpiochip*": ["/dev/gpiochip0"]}.get(p, []))
+    monkeypatch.setattr(probe, "drm_devices", lambda: ["/dev/dri/card1"])
+    monkeypatch.setattr(probe.os, "access", lambda path, mode: True)
+    monkeypatch.setattr(probe, "_importable", lambda name: name == "lgpio")
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "DICETABLE_SETTINGS"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / ".config/dicetable").mkdir(parents=True)
+    (tmp_path / ".config/dicetable/calibration.toml").write_text("")
+    report = doctor.examine()
+    assert report["missing"] == []  # camera.source "auto": the USB camera /dev/video0 is enough
+    assert report["machine"] == "Raspberry Pi 5 Model B Rev 1.0"
+    display = next(p for p in report["parts"] if p["part"] == "display")
+    assert "auto -> kiosk" in display["findings"][0]["found"]
+
+
+def test_doctor_on_this_very_machine_runs_and_exits_0(capsys):
+    code, out = run_doctor(capsys)
+    assert code == 0 and "summary:" in out
