@@ -13,6 +13,7 @@ import sys
 # subcommand -> module under appliance.commands (the module name can differ: `read` is a builtin)
 COMMANDS = {
     "rules": "rules",
+    "doctor": "doctor",
 }
 
 
