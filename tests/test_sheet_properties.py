@@ -83,7 +83,7 @@ def check_final(game, rules, name, throws):
                 assert minor <= major or 0 in (minor, major)
         assert sheet.total == expected_total
         assert all(score.total <= BEST_FIELD[name][n] for (_, n), score in sheet.entries.items())
-    ranks = game.ranking()
+    ranks = game.ranking
     assert [total for _, _, total in ranks] == sorted((s.total for s in game.sheets), reverse=True)
 
 

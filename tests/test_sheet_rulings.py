@@ -258,7 +258,7 @@ def test_end_of_game_and_ranking_with_a_tie():
     assert game.is_over
     rejects(game, "end-of-game", game.start_throw, (1, 2, 3, 4, 5))
     # Ann and Cy: 5 + 0*5 + 5 + 5 + 0 + 0 + 0 + 50 + 5 = 70; Bob: 30 + 30 + 30 + 50 + 30 = 170
-    assert game.ranking() == [(1, "Bob", 170), (2, "Ann", 70), (2, "Cy", 70)]
+    assert game.ranking == ((1, "Bob", 170), (2, "Ann", 70), (2, "Cy", 70))
 
 
 def test_section_bonuses_are_per_column():

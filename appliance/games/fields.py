@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from .combos import Roll, Rule
@@ -17,7 +17,7 @@ class Field:
     number: int
     name: str
     section: str
-    rule: Rule
+    rule: Rule = field(compare=False)  # closures differ between builds; the variants tell rules apart
     points: Points = "used"
     bonus: int = 0
     slam: int = 0

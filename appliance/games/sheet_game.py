@@ -13,6 +13,7 @@ from .fields import Score
 from .sheet import Sheet, SheetRules
 
 MAX_PLAYERS = 8
+ACTIONS = ("start_throw", "rethrow", "enter", "correct")  # what an event log may replay
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,12 @@ class SheetGame:
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise RuleError("players", f"a game has 1 to {MAX_PLAYERS} players, not {len(players)}")
         return cls(rules, tuple(players), tuple(Sheet(rules) for _ in players))
+
+    def apply(self, action: str, *args) -> "SheetGame":
+        """Apply an action by name, as stored in an event log."""
+        if action not in ACTIONS:
+            raise RuleError("action", f"there is no action {action!r} in {self.rules.name}")
+        return getattr(self, action)(*args)
 
     # --- the throw ------------------------------------------------------------------------------
     def start_throw(self, dice: Sequence[int]) -> "SheetGame":
@@ -105,7 +112,16 @@ class SheetGame:
 
     def options(self) -> list[Option]:
         """Every field the current throw may be entered in, with what it scores there, best first."""
-        throw, sheet = self._require_throw(), self.sheets[self.current]
+        return self._options(self.sheets[self.current], self._require_throw())
+
+    def correction_options(self) -> list[Option]:
+        """Where the last entry could go instead (its own field included), best first."""
+        last = self.last_entry
+        if last is None:
+            raise RuleError("corrections", "there is no entry to correct: the next throw has started")
+        return self._options(self.sheets[last.player].without(last.column, last.field), last.throw)
+
+    def _options(self, sheet: Sheet, throw: Throw) -> list[Option]:
         open_fields = sheet.open_fields()
         scores = {n: self.rules.field(n).score(throw.dice, throw.fresh) for _, n in open_fields}  # once per field
         options = [Option(c, n, sheet.limit(c, n, scores[n])) for c, n in open_fields]
@@ -141,7 +157,8 @@ class SheetGame:
     def is_over(self) -> bool:
         return all(sheet.full for sheet in self.sheets)
 
-    def ranking(self) -> list[tuple[int, str, int]]:
+    @property
+    def ranking(self) -> tuple[tuple[int, str, int], ...]:
         """(rank, player, total), best first; equal totals share a rank."""
         totals = sorted(((s.total, name) for name, s in zip(self.players, self.sheets)), key=lambda t: -t[0])
-        return [(1 + sum(1 for t, _ in totals if t > total), name, total) for total, name in totals]
+        return tuple((1 + sum(1 for t, _ in totals if t > total), name, total) for total, name in totals)

@@ -35,6 +35,8 @@ def _threshold_points(value: Any) -> tuple[int, int] | None:
         return None
     if isinstance(value, Mapping):
         threshold, points = value["threshold"], value["points"]
+    elif isinstance(value, (list, tuple)):  # as the event log stores it
+        threshold, points = value
     else:
         threshold, points = str(value).split(":")
     threshold, points = int(threshold), int(points)

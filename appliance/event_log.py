@@ -1,0 +1,111 @@
+"""The event log: every decision of a game night, in SQLite, written before the screen shows it.
+
+WAL with synchronous=FULL: an event that `append` returned from survives a power cut. A game's
+state is never stored, only its events; the table rebuilds the state by replaying them.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,      -- JSON list of names, in turn order
+    variants TEXT NOT NULL,     -- JSON object
+    started TEXT NOT NULL,
+    finished TEXT,              -- NULL while the game is open
+    result TEXT                 -- JSON: [{"name", "total", "rank"}], or {"abandoned": true}
+);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    args TEXT NOT NULL          -- JSON object
+);
+CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, id);
+"""
+
+
+class LogError(RuntimeError):
+    """The log file cannot be opened or written: the table shows it and keeps the game it has."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    players: tuple[str, ...]
+    variants: dict[str, Any]
+    started: str
+    finished: str | None
+    result: Any
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class EventLog:
+    def __init__(self, path: str | Path):
+        self.path = Path(path).expanduser()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None)  # autocommit: each append is one transaction
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except (sqlite3.Error, OSError) as error:
+            raise LogError(f"cannot open the game log {self.path}: {error}") from error
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _write(self, sql: str, params: tuple) -> int:
+        try:
+            return self.db.execute(sql, params).lastrowid
+        except sqlite3.Error as error:
+            raise LogError(f"cannot write the game log {self.path}: {error}") from error
+
+    def start_game(self, game: str, players: list[str] | tuple[str, ...], variants: dict[str, Any]) -> int:
+        return self._write("INSERT INTO games (game, players, variants, started) VALUES (?, ?, ?, ?)",
+                           (game, json.dumps(list(players)), json.dumps(_plain(variants)), _now()))
+
+    def append(self, game_id: int, action: str, args: dict[str, Any]) -> None:
+        self._write("INSERT INTO events (game_id, at, action, args) VALUES (?, ?, ?, ?)",
+                    (game_id, _now(), action, json.dumps(args)))
+
+    def events(self, game_id: int) -> list[tuple[str, dict[str, Any]]]:
+        rows = self.db.execute("SELECT action, args FROM events WHERE game_id = ? ORDER BY id", (game_id,))
+        return [(action, json.loads(args)) for action, args in rows]
+
+    def finish(self, game_id: int, result: Any) -> None:
+        self._write("UPDATE games SET finished = ?, result = ? WHERE id = ?", (_now(), json.dumps(result), game_id))
+
+    def open_game(self) -> GameRecord | None:
+        """The game that was being played when the table stopped, if any."""
+        row = self.db.execute("SELECT * FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+        return _record(row) if row else None
+
+    def history(self, limit: int = 20) -> list[GameRecord]:
+        """Finished games, newest first (abandoned ones left out)."""
+        rows = self.db.execute("SELECT * FROM games WHERE finished IS NOT NULL AND result NOT LIKE '{%' "
+                               "ORDER BY id DESC LIMIT ?", (limit,))
+        return [_record(row) for row in rows]
+
+
+def _record(row) -> GameRecord:
+    id_, game, players, variants, started, finished, result = row
+    return GameRecord(id_, game, tuple(json.loads(players)), json.loads(variants), started, finished,
+                      json.loads(result) if result else None)
+
+
+def _plain(variants: dict[str, Any]) -> dict[str, Any]:
+    """Variants as JSON can hold them (slam tables have int keys)."""
+    return {k: ({str(f): p for f, p in v.items()} if isinstance(v, dict) else v) for k, v in variants.items()}

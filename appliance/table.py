@@ -1,0 +1,555 @@
+"""The table: where readings of the tray, button presses, the rules and the event log meet.
+
+An event-driven state machine. Inputs: `reading(Reading)` when the dice come to rest, `tray(state)`
+for motion/hand/empty, `camera(message)`, `press(Press)`. Output: `screen()`, a Screen model.
+
+Every decision (a confirmed reading, a hold, a field, a set-aside, a bank) is checked by the rules,
+appended to the event log, and only then shown. The game state is a replay of the log, so a
+restart comes back to the same game, player, attempt and dice. What the buttons are doing between
+decisions (a cursor, a reading under review) is not logged: the camera reads the dice again.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from appliance.event_log import EventLog, GameRecord
+from appliance.games import GAME_IDS
+from appliance.games.errors import RuleError
+from appliance.games.sheet_game import SheetGame
+from appliance.games.train_wreck import Phase, TrainWreckGame
+from appliance.games.variants import VariantError
+from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, DieView, Hint, Screen
+from appliance.session import DICE_KIND, GameState, new_game
+from hardware.buttons import BACK, NEXT, OK, PREV, Press
+from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
+
+GAME_NAMES = {"dice-poker": "Dice Poker", "pentakubus": "Pentakubus", "hexakubus": "Hexakubus",
+              "train-wreck": "Train Wreck"}
+TABLE_ACTIONS = ("hold", "release")  # decisions of the table itself, logged beside the rules' actions
+TRAY_NOTES = {"moving": "dice rolling...", "hand": "hand in the tray: waiting", "empty": "the tray is empty"}
+
+
+@dataclass
+class Review:
+    """A reading waiting for the player's OK: values may be changed, unsure dice must be confirmed."""
+
+    action: str  # the rules action the confirmed values go to: start_throw, rethrow, roll, roll_off
+    dice: list[Die]  # the dice to confirm, left to right
+    values: list[int]
+    confirmed: list[bool]
+    held: tuple[int, ...] = ()  # sheet games: the throw's dice that stayed in the keep zone
+    cursor: int = 0
+
+    @classmethod
+    def of(cls, action: str, dice: Sequence[Die], held: tuple[int, ...] = ()) -> "Review":
+        dice = sorted(dice, key=lambda d: (d.centre[0], d.centre[1]))
+        confirmed = [not d.uncertain for d in dice]
+        cursor = confirmed.index(False) if False in confirmed else 0
+        return cls(action, list(dice), [d.value for d in dice], confirmed, held, cursor)
+
+    @property
+    def unconfirmed(self) -> list[int]:
+        return [i for i, ok in enumerate(self.confirmed) if not ok]
+
+
+@dataclass
+class Chooser:
+    """A list the buttons move through: fields, set-asides, games, menu items."""
+
+    choices: list[ChoiceView]
+    cursor: int = 0
+
+    def move(self, step: int) -> None:
+        if self.choices:
+            self.cursor = (self.cursor + step) % len(self.choices)
+
+    @property
+    def chosen(self) -> ChoiceView:
+        return self.choices[self.cursor]
+
+
+class Table:
+    def __init__(self, log: EventLog, players: Sequence[str] = ("Player 1", "Player 2"),
+                 default_game: str = "dice-poker", variants: Mapping[str, Mapping[str, Any]] | None = None):
+        self.log = log
+        self.names = list(players)
+        self.variants = {g: dict((variants or {}).get(g, {})) for g in GAME_IDS}
+        self.record: GameRecord | None = None
+        self.game: GameState | None = None
+        self.held: tuple[int, ...] | None = None  # sheet games: holds confirmed, waiting for the throw
+        self.keep_view: tuple[int, ...] = ()  # sheet games: dice seen in the keep zone since the last attempt
+        self.review: Review | None = None
+        self.roll_off: list[int] = []  # Train Wreck: the start roll-off, one die per player, then logged at once
+        self.chooser: Chooser | None = None
+        self.choosing: str = ""  # what the chooser is for: "game", "field", "correct", "set-aside", "menu"
+        self.count = len(self.names) or 1
+        self.order_shift = 0
+        self.message, self.level = "", INFO
+        self.camera_note, self.tray_note = "", ""
+        self.setup_game = default_game if default_game in GAME_IDS else GAME_IDS[0]
+        self.mode = "choose-game"
+        self._resume()
+
+    # ------------------------------------------------------------------ the log
+    def _resume(self) -> None:
+        record = self.log.open_game()
+        if record is None:
+            self._open_game_chooser()
+            return
+        try:
+            game = new_game(record.game, record.players, record.variants)
+            held = None
+            for action, args in self.log.events(record.id):
+                game, held = self._apply(game, held, action, args)
+        except (RuleError, VariantError, KeyError, TypeError) as error:
+            # A log this version cannot replay: keep it in the history, start fresh, say so.
+            self.log.finish(record.id, {"abandoned": True, "reason": str(error)})
+            self._open_game_chooser()
+            self._say(f"the unfinished {record.game} game could not be resumed ({error}); it is kept in the log", ERROR)
+            return
+        self.record, self.game, self.held, self.mode = record, game, held, "play"
+        self._say(f"resumed {GAME_NAMES[record.game]}: {self._whose_turn()}'s turn")
+        self._after_decision()
+
+    @staticmethod
+    def _apply(game: GameState, held, action: str, args: list):
+        """One logged event on (game, held): the rules' actions and the table's own."""
+        if action == "hold":
+            return game, tuple(args[0])
+        if action == "release":
+            return game, None
+        return game.apply(action, *args), None
+
+    def _decide(self, action: str, *args) -> bool:
+        """Check a decision with the rules, log it, then take it. False (and a message) if illegal."""
+        try:
+            game, held = self._apply(self.game, self.held, action, list(args))
+        except RuleError as error:
+            self._say(error.message[:1].upper() + error.message[1:], WARN)
+            return False
+        self.log.append(self.record.id, action, [_plain(a) for a in args])
+        self.game, self.held = game, held
+        self.review, self.chooser, self.choosing = None, None, ""
+        self._say("")
+        self._after_decision()
+        return True
+
+    def _after_decision(self) -> None:
+        """Open what the new state asks for: a forced field choice, a set-aside list, the end."""
+        game = self.game
+        if _is_over(game):
+            self.mode = "game-over"
+            return
+        if isinstance(game, SheetGame):
+            self.keep_view = ()
+            if game.throw and game.throw.attempt >= game.rules.attempts:
+                self._open_fields()
+        elif game.phase in (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE):
+            self._open_set_asides()
+
+    # ------------------------------------------------------------------ inputs
+    def camera(self, problem: str) -> None:
+        """"" when the camera works, else what is wrong (shown until it works again)."""
+        self.camera_note = problem
+
+    def tray(self, state: str) -> None:
+        self.tray_note = state
+
+    def reading(self, reading: Reading) -> None:
+        """The dice at rest. Only taken when the game waits for dice; never guessed."""
+        if self.mode != "play" or self.choosing in ("menu",):
+            return
+        problem = self._reading_problem(reading)
+        if problem:
+            self._say(problem, WARN)
+            return
+        if isinstance(self.game, SheetGame):
+            self._sheet_reading(reading)
+        else:
+            self._train_wreck_reading(reading)
+
+    def press(self, press: Press) -> None:
+        handler = getattr(self, "_press_" + self.mode.replace("-", "_"))
+        handler(press)
+
+    # ------------------------------------------------------------------ readings
+    def _reading_problem(self, reading: Reading) -> str:
+        kind = DICE_KIND[self.record.game]
+        cocked = [d for d in reading.dice if d.cocked]
+        outside = [d for d in reading.dice if d.zone == OUTSIDE and not d.cocked]
+        other = [d for d in reading.dice if d.kind != kind]
+        if cocked:
+            return f"{_count(len(cocked), 'die does', 'dice do')} not lie flat: throw {'it' if len(cocked) == 1 else 'them'} again"
+        if outside:
+            return f"{_count(len(outside), 'die is', 'dice are')} outside the tray: throw {'it' if len(outside) == 1 else 'them'} again"
+        if other:
+            return f"{GAME_NAMES[self.record.game]} is played with {kind}s, and I see {_count(len(other), other[0].kind, other[0].kind + 's')}"
+        return ""
+
+    def _sheet_reading(self, reading: Reading) -> None:
+        game: SheetGame = self.game
+        n = game.rules.dice
+        keep = [d for d in reading.dice if d.zone == KEEP]
+        rolled = [d for d in reading.dice if d.zone == ROLL]
+        if self.choosing in ("field", "correct"):
+            return  # the dice are being scored: moving them changes nothing
+        if game.throw is None:
+            if keep:
+                self._say(f"a throw starts with all {n} dice: take the {_count(len(keep), 'die', 'dice')} out of the keep zone", WARN)
+            elif len(rolled) != n:
+                self._say(f"{n} dice expected, I see {len(rolled)}", WARN)
+            else:
+                self._start_review(Review.of("start_throw", rolled))
+            return
+        dice = game.throw.dice
+        kept = _match(dice, [d.value for d in keep])
+        if kept is None:
+            self._say(f"the keep zone shows {_values(keep)}, which this throw ({_values(dice)}) does not hold", WARN)
+            return
+        if self.held is not None:  # holds confirmed: this is the next attempt
+            if sorted(kept) != sorted(self.held):
+                want = _values(dice[i] for i in self.held) or "nothing"
+                self._say(f"the keep zone should hold {want}, it holds {_values(keep) or 'nothing'}", WARN)
+                return
+        elif Counter(d.value for d in reading.dice) == Counter(dice) and len(reading.dice) == n:
+            self.keep_view = tuple(kept)  # dice only moved: show which are kept
+            return
+        if len(keep) + len(rolled) != n:
+            self._say(f"{n} dice expected, I see {len(keep) + len(rolled)}", WARN)
+            return
+        if not rolled:
+            self._say("all dice are in the keep zone: choose a field (NEXT) or throw some again", INFO)
+            self.keep_view = tuple(kept)
+            return
+        self._start_review(Review.of("rethrow", rolled, held=tuple(kept)))
+
+    def _train_wreck_reading(self, reading: Reading) -> None:
+        game: TrainWreckGame = self.game
+        if game.expected_dice == 0 or self.choosing == "set-aside":
+            return
+        rolled = [d for d in reading.dice if d.zone == ROLL]
+        expected = 1 if game.phase == Phase.ROLL_OFF else game.expected_dice  # the roll-off: one player at a time
+        if len(rolled) != expected:
+            self._say(f"{_count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled)}", WARN)
+            return
+        self._start_review(Review.of("roll_off" if game.phase == Phase.ROLL_OFF else "roll", rolled))
+
+    def _start_review(self, review: Review) -> None:
+        self.review = review
+        self._say("check the reading: OK confirms" if not review.unconfirmed
+                  else "the highlighted die is hard to read: fix it with a long PREV/NEXT, then OK", WARN if review.unconfirmed else INFO)
+
+    def _commit_review(self) -> None:
+        review = self.review
+        if review.action == "roll_off":
+            self.roll_off.append(review.values[0])
+            self.review = None
+            if len(self.roll_off) == len(self.game.contenders):
+                values, self.roll_off = self.roll_off, []
+                self._decide("roll_off", values)
+            return
+        if review.action == "rethrow":
+            thrown = [i for i in range(len(self.game.throw.dice)) if i not in review.held]
+            self._decide("rethrow", thrown, review.values)
+        else:
+            self._decide(review.action, review.values)
+
+    # ------------------------------------------------------------------ buttons
+    def _press_choose_game(self, press: Press) -> None:
+        if press.button in (PREV, NEXT):
+            self.chooser.move(-1 if press.button == PREV else 1)
+        elif press.button == OK:
+            self.setup_game = self.chooser.chosen.key
+            self.mode = "choose-players"
+
+    def _press_choose_players(self, press: Press) -> None:
+        if press.button in (PREV, NEXT) and press.long:
+            self.order_shift += 1 if press.button == NEXT else -1  # who starts
+        elif press.button in (PREV, NEXT):
+            self.count = min(8, max(1, self.count + (1 if press.button == NEXT else -1)))
+        elif press.button == OK:
+            self._start_game()
+        elif press.button == BACK:
+            self._open_game_chooser()
+
+    def _press_game_over(self, press: Press) -> None:
+        if press.button == OK:
+            self.log.finish(self.record.id, [{"rank": r, "name": n, "total": t} for r, n, t in self.game.ranking])
+            self.record, self.game = None, None
+            self._open_game_chooser()
+            self._say("game saved in the history")
+        elif press.button == BACK and press.long and isinstance(self.game, SheetGame) and self.game.last_entry:
+            self.mode = "play"
+            self._open_corrections()
+
+    def _press_play(self, press: Press) -> None:
+        if press.button == BACK and press.long and self.choosing != "menu":
+            self._open_menu()
+        elif self.choosing:
+            self._press_chooser(press)
+        elif self.review is not None:
+            self._press_review(press)
+        elif isinstance(self.game, SheetGame):
+            self._press_sheet(press)
+        else:
+            self._press_train_wreck(press)
+
+    def _press_review(self, press: Press) -> None:
+        review = self.review
+        i = review.cursor
+        if press.button in (PREV, NEXT) and press.long:  # change the value under the cursor
+            faces = 10 if DICE_KIND[self.record.game] == "d10" else 6
+            review.values[i] = (review.values[i] - 1 + (1 if press.button == NEXT else -1)) % faces + 1
+            review.confirmed[i] = True
+        elif press.button in (PREV, NEXT):
+            review.cursor = (i + (1 if press.button == NEXT else -1)) % len(review.dice)
+        elif press.button == OK:
+            if not review.confirmed[i]:  # this OK confirms the unsure die; the next one the reading
+                review.confirmed[i] = True
+                review.cursor = (review.unconfirmed or [i])[0]
+                self._say("confirm the highlighted die too" if review.unconfirmed else "OK confirms the reading")
+            elif review.unconfirmed:
+                review.cursor = review.unconfirmed[0]
+                self._say("confirm the highlighted die first", WARN)
+            else:
+                self._commit_review()
+        elif press.button == BACK:
+            self.review = None
+            self._say("reading dropped: throw again, or nudge the dice to read them again")
+
+    def _press_sheet(self, press: Press) -> None:
+        game: SheetGame = self.game
+        if game.throw is None:
+            if press.button == BACK and game.last_entry:
+                self._open_corrections()
+            return
+        if self.held is not None:
+            if press.button == BACK:
+                self._decide("release")
+            return
+        if press.button == OK:
+            self._decide("hold", list(self.keep_view))
+        elif press.button in (NEXT, PREV):
+            self._open_fields()
+
+    def _press_train_wreck(self, press: Press) -> None:
+        game: TrainWreckGame = self.game
+        actions = {
+            Phase.ROLL: {(OK, True): "bank"},
+            Phase.QUADRUPLE_CHOICE: {(OK, False): "accept", (NEXT, False): "reroll"},
+            Phase.TRAIN_WRECK: {(OK, False): "start_salvage", (BACK, False): "decline_salvage"},
+        }.get(game.phase, {})
+        action = actions.get((press.button, press.long))
+        if action:
+            self._decide(action)
+
+    def _press_chooser(self, press: Press) -> None:
+        chooser = self.chooser
+        if press.button in (PREV, NEXT):
+            chooser.move(-1 if press.button == PREV else 1)
+        elif press.button == OK:
+            what, key = self.choosing, chooser.chosen.key
+            if what == "field":
+                self._decide("enter", *key)
+            elif what == "correct":
+                self._decide("correct", *key)
+            elif what == "set-aside":
+                self._decide("set_aside", list(key))
+            elif what == "menu":
+                key()
+        elif press.button == BACK:
+            forced = (self.choosing == "field" and self.game.throw.attempt >= self.game.rules.attempts) or self.choosing == "set-aside"
+            if not forced:
+                self.chooser, self.choosing = None, ""
+
+    # ------------------------------------------------------------------ choosers
+    def _open_game_chooser(self) -> None:
+        self.mode = "choose-game"
+        choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS]
+        self.chooser = Chooser(choices, GAME_IDS.index(self.setup_game))
+
+    def _start_game(self) -> None:
+        names = (self.names + [f"Player {i}" for i in range(len(self.names) + 1, 9)])[:self.count]
+        shift = self.order_shift % len(names)
+        names = names[shift:] + names[:shift]
+        game_id = self.setup_game
+        try:
+            game = new_game(game_id, names, self.variants[game_id])
+        except (RuleError, VariantError) as error:
+            self._say(str(error), ERROR)
+            return
+        self.record = GameRecord(self.log.start_game(game_id, names, self.variants[game_id]), game_id, tuple(names),
+                                 self.variants[game_id], "", None, None)
+        self.game, self.held, self.mode = game, None, "play"
+        self.chooser, self.choosing, self.review = None, "", None
+        self._say(f"{GAME_NAMES[game_id]} with {', '.join(names)}")
+
+    def _open_fields(self) -> None:
+        self._open_sheet_chooser("field", self.game.options())
+
+    def _open_corrections(self) -> None:
+        self._open_sheet_chooser("correct", self.game.correction_options())
+        last = self.game.last_entry
+        self._say(f"correct {self.game.players[last.player]}'s entry: choose the field it should go to")
+
+    def _open_sheet_chooser(self, what: str, options) -> None:
+        rules = self.game.rules
+        choices = [ChoiceView(f"{o.field} {rules.field(o.field).name}", _column_name(rules, o.column),
+                              o.score.total, (o.column, o.field)) for o in options]
+        self.chooser, self.choosing = Chooser(choices), what
+
+    def _open_set_asides(self) -> None:
+        choices = [ChoiceView(_values(o.dice), o.combo, o.points, o.dice) for o in self.game.options]
+        self.chooser, self.choosing = Chooser(choices), "set-aside"
+
+    def _open_menu(self) -> None:
+        items = [ChoiceView("continue the game", key=self._close_menu)]
+        if isinstance(self.game, SheetGame) and self.game.last_entry:
+            items.append(ChoiceView("correct the last entry", key=self._open_corrections))
+        items.append(ChoiceView("end this game (it stays in the log)", key=self._abandon))
+        self.chooser, self.choosing = Chooser(items), "menu"
+
+    def _close_menu(self) -> None:
+        self.chooser, self.choosing = None, ""
+        self._after_decision()
+
+    def _abandon(self) -> None:
+        self.log.finish(self.record.id, {"abandoned": True})
+        self.record, self.game, self.held, self.review = None, None, None, None
+        self._open_game_chooser()
+        self._say("game ended; it stays in the log")
+
+    # ------------------------------------------------------------------ the screen
+    def _say(self, message: str, level: str = INFO) -> None:
+        self.message, self.level = message, level
+
+    def _whose_turn(self) -> str:
+        game = self.game
+        return game.players[game.current]
+
+    def screen(self) -> Screen:
+        base = dict(message=self.message, level=self.level, camera=self.camera_note, tray=self.tray_note)
+        if self.mode == "choose-game":
+            return Screen("choose-game", "Choose a game", "PREV/NEXT to choose, OK to start",
+                          choices=tuple(self.chooser.choices), cursor=self.chooser.cursor,
+                          hints=(Hint("PREV/NEXT", "game"), Hint("OK", "choose")), **base)
+        if self.mode == "choose-players":
+            names = (self.names + [f"Player {i}" for i in range(len(self.names) + 1, 9)])[:self.count]
+            shift = self.order_shift % len(names)
+            names = names[shift:] + names[:shift]
+            return Screen("choose-players", f"{GAME_NAMES[self.setup_game]}: players",
+                          f"{self.count} player{'s' if self.count > 1 else ''}, {names[0]} starts",
+                          choices=tuple(ChoiceView(n) for n in names),
+                          hints=(Hint("PREV/NEXT", "fewer/more"), Hint("hold PREV/NEXT", "who starts"),
+                                 Hint("OK", "start"), Hint("BACK", "games")), **base)
+        game_base = dict(base, game=self.game, game_id=self.record.game)
+        if self.mode == "game-over":
+            hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),)
+                                                   if isinstance(self.game, SheetGame) and self.game.last_entry else ())
+            return Screen("game-over", "Game over", _winners(self.game.ranking), ranking=self.game.ranking,
+                          hints=hints, **game_base)
+        return self._play_screen(game_base)
+
+    def _play_screen(self, base: dict) -> Screen:
+        title = f"{GAME_NAMES[self.record.game]}: {self._whose_turn()}"
+        if self.choosing:
+            prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
+                       "set-aside": "set aside"}
+            highlight = (self.chooser.chosen.key,) if self.choosing in ("field", "correct") else ()
+            hints = (Hint("PREV/NEXT", "move"), Hint("OK", "choose"), Hint("BACK", "back"))
+            return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
+                          cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,
+                          hints=hints, extra={"choosing": self.choosing}, **base)
+        if self.review is not None:
+            return Screen("play", title, "check the dice", dice=self._review_views(),
+                          hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
+                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={"review": True}, **base)
+        prompt, hints = (self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt())
+        note = TRAY_NOTES.get(self.tray_note, "")
+        return Screen("play", title, prompt, dice=self._dice_views(), hints=hints + (Hint("hold BACK", "menu"),),
+                      extra={"tray_note": note}, **base)
+
+    def _sheet_prompt(self) -> tuple[str, tuple[Hint, ...]]:
+        game: SheetGame = self.game
+        throw = game.throw
+        if throw is None:
+            hints = (Hint("BACK", "correct the last entry"),) if game.last_entry else ()
+            return f"throw all {game.rules.dice} dice", hints
+        if self.held is not None:
+            kept = len(self.held)
+            return (f"attempt {throw.attempt + 1}: throw the {game.rules.dice - kept} other dice",
+                    (Hint("BACK", "change the holds"),))
+        return (f"attempt {throw.attempt} of {game.rules.attempts}: push the dice you keep into the keep zone",
+                (Hint("OK", "hold and throw again"), Hint("NEXT", "choose a field")))
+
+    def _train_wreck_prompt(self) -> tuple[str, tuple[Hint, ...]]:
+        game: TrainWreckGame = self.game
+        hints = {
+            Phase.ROLL: (Hint("hold OK", f"bank {game.turn.points}"),) if game.can_bank else (),
+            Phase.QUADRUPLE_CHOICE: (Hint("OK", "accept"), Hint("NEXT", "roll them again")),
+            Phase.TRAIN_WRECK: (Hint("OK", "try the salvage"), Hint("BACK", "end the turn")),
+        }.get(game.phase, ())
+        if game.phase == Phase.ROLL_OFF:
+            who = game.players[game.contenders[len(self.roll_off)]]
+            return f"to choose who starts: {who}, roll one die", hints
+        reason = f" ({game.must_roll_reason})" if game.must_roll_reason else ""
+        return game.prompt + reason, hints
+
+    def _dice_views(self) -> tuple[DieView, ...]:
+        game = self.game
+        if isinstance(game, SheetGame) and game.throw:
+            held = self.held if self.held is not None else self.keep_view
+            return tuple(DieView(v, held=i in held, fresh=f) for i, (v, f) in enumerate(zip(game.throw.dice, game.throw.fresh)))
+        if isinstance(game, TrainWreckGame):
+            return tuple(DieView(v) for v in game.last_roll) + tuple(DieView(v, held=True) for v in game.turn.held)
+        return ()
+
+    def _review_views(self) -> tuple[DieView, ...]:
+        review = self.review
+        held = ()
+        if review.action == "rethrow":
+            held = tuple(DieView(self.game.throw.dice[i], held=True, fresh=False) for i in review.held)
+        return held + tuple(DieView(v, uncertain=d.uncertain, confirmed=ok, selected=i == review.cursor)
+                            for i, (d, v, ok) in enumerate(zip(review.dice, review.values, review.confirmed)))
+
+
+# ---------------------------------------------------------------------- helpers
+def _match(dice: Sequence[int], values: Sequence[int]) -> list[int] | None:
+    """Indices of `dice` showing `values` (each die once), or None if the throw does not hold them."""
+    free = list(range(len(dice)))
+    chosen = []
+    for value in values:
+        i = next((i for i in free if dice[i] == value), None)
+        if i is None:
+            return None
+        free.remove(i)
+        chosen.append(i)
+    return chosen
+
+
+def _is_over(game: GameState) -> bool:
+    return game.is_over and (not isinstance(game, SheetGame) or game.throw is None)
+
+
+def _values(dice) -> str:
+    return " ".join(str(d.value if isinstance(d, Die) else d) for d in dice)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _column_name(rules, column: int) -> str:
+    label = rules.column_label(column)
+    return "" if label == "sheet" else f"{label} column"
+
+
+def _winners(ranking) -> str:
+    top = [name for rank, name, _ in ranking if rank == 1]
+    return f"{' and '.join(top)} {'wins' if len(top) == 1 else 'win'}"
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
