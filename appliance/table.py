@@ -396,7 +396,7 @@ class Table:
 
     def _open_sheet_chooser(self, what: str, options) -> None:
         rules = self.game.rules
-        choices = [ChoiceView(f"{o.field} {rules.field(o.field).name}", _column_name(rules, o.column),
+        choices = [ChoiceView(f"{o.field} {rules.field(o.field).name}", rules.column_label(o.column) if len(rules.columns) > 1 else "",
                               o.score.total, (o.column, o.field)) for o in options]
         self.chooser, self.choosing = Chooser(choices), what
 
@@ -467,9 +467,14 @@ class Table:
                           hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
                                  Hint("OK", "confirm"), Hint("BACK", "drop")), extra={"review": True}, **base)
         prompt, hints = (self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt())
-        note = TRAY_NOTES.get(self.tray_note, "")
+        extra = {"tray_note": TRAY_NOTES.get(self.tray_note, "")}
+        if isinstance(self.game, SheetGame) and self.game.throw:
+            best = self.game.options()[0]
+            extra["focus"] = (best.column, best.field)
+            extra["best"] = f"best now: {best.field} {self.game.rules.field(best.field).name} " \
+                            f"{_column_name(self.game.rules, best.column)} {best.score.total}".replace("  ", " ")
         return Screen("play", title, prompt, dice=self._dice_views(), hints=hints + (Hint("hold BACK", "menu"),),
-                      extra={"tray_note": note}, **base)
+                      extra=extra, **base)
 
     def _sheet_prompt(self) -> tuple[str, tuple[Hint, ...]]:
         game: SheetGame = self.game
@@ -543,7 +548,7 @@ def _count(n: int, one: str, many: str) -> str:
 
 def _column_name(rules, column: int) -> str:
     label = rules.column_label(column)
-    return "" if label == "sheet" else f"{label} column"
+    return "" if label == "sheet" else f"({label})"
 
 
 def _winners(ranking) -> str:

@@ -1,0 +1,89 @@
+"""Drawing primitives shared by the screens: colours, fonts, text, dice."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+BACKGROUND = (16, 22, 28)
+PANEL = (28, 38, 48)
+GRID = (60, 74, 88)
+TEXT = (236, 240, 244)
+DIM = (140, 152, 164)
+ACCENT = (255, 206, 84)  # the cursor, the highlighted field
+GOOD = (110, 210, 130)  # reached bonuses, legal fields
+WARN_COLOUR = (255, 150, 70)
+ERROR_COLOUR = (255, 90, 90)
+DIE_FACE = (244, 244, 238)
+DIE_PIP = (20, 20, 24)
+HELD = (90, 170, 255)
+LEVEL_COLOURS = {"info": TEXT, "warn": WARN_COLOUR, "error": ERROR_COLOUR}
+
+# pip positions on a unit square for each face of a d6
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
+}
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    f = pygame.font.Font(None, max(8, round(size * 1.3)))  # the default font draws small for its size
+    f.set_bold(bold)
+    return f
+
+
+def text(surface, what: str, pos, size: int, colour=TEXT, bold=False, anchor="topleft", max_width=None) -> pygame.Rect:
+    f = font(size, bold)
+    if max_width is not None:
+        while what and f.size(what)[0] > max_width:  # shorten rather than spill into the next column
+            what = what[:-2] + "…" if len(what) > 2 else ""
+    image = f.render(what, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(what: str, size: int, width: int) -> list[str]:
+    f = font(size)
+    lines, line = [], ""
+    for word in what.split():
+        trial = f"{line} {word}".strip()
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return lines + ([line] if line else [])
+
+
+def paragraph(surface, what: str, pos, size: int, width: int, colour=TEXT, max_lines=3) -> int:
+    """Wrapped text; returns the y below it."""
+    x, y = pos
+    for line in wrap(what, size, width)[:max_lines]:
+        rect = text(surface, line, (x, y), size, colour)
+        y = rect.bottom + 2
+    return y
+
+
+def die(surface, rect: pygame.Rect, value: int | None, kind: str = "d6", held=False, uncertain=False,
+        selected=False, dim=False) -> None:
+    face = tuple(c // 2 for c in DIE_FACE) if dim else DIE_FACE
+    pygame.draw.rect(surface, face, rect, border_radius=rect.width // 6)
+    if value is None:
+        text(surface, "?", rect.center, rect.width // 2, DIE_PIP, bold=True, anchor="center")
+    elif kind == "d6":
+        radius = max(2, rect.width // 11)
+        for fx, fy in PIPS[value]:
+            pygame.draw.circle(surface, DIE_PIP, (rect.x + fx * rect.width, rect.y + fy * rect.height), radius)
+    else:
+        text(surface, str(value), rect.center, rect.width // 2, DIE_PIP, bold=True, anchor="center")
+    border = next((colour for flag, colour in ((selected, ACCENT), (uncertain, WARN_COLOUR), (held, HELD)) if flag), None)
+    if border:
+        pygame.draw.rect(surface, border, rect.inflate(8, 8), width=max(3, rect.width // 14), border_radius=rect.width // 5)
+    if uncertain:
+        text(surface, "?", (rect.right, rect.top), rect.width // 3, WARN_COLOUR, bold=True, anchor="center")

@@ -1,0 +1,151 @@
+"""Draw a Screen model: a title bar, the game on the left, dice and choices on the right, the buttons below."""
+from __future__ import annotations
+
+import pygame
+
+from appliance.games.sheet_game import SheetGame
+from appliance.games.train_wreck import ENTRY, TrainWreckGame
+from appliance.screen_model import Screen
+from appliance.screens import draw
+from appliance.screens.sheet_view import draw_sheet
+from appliance.session import DICE_KIND
+from hardware.display import Layout
+
+
+def render(surface: pygame.Surface, screen: Screen, layout: Layout) -> None:
+    surface.fill(draw.BACKGROUND)
+    w, h = surface.get_size()
+    m = layout.margin
+    title_h = layout.px(44)
+    hints_h = layout.px(40)
+    _title_bar(surface, pygame.Rect(0, 0, w, title_h), screen, layout)
+    body = pygame.Rect(m, title_h + m // 2, w - 2 * m, h - title_h - hints_h - m)
+    if screen.game is None or screen.kind in ("choose-game", "choose-players"):
+        _menu(surface, body, screen, layout)
+    else:
+        split = round(body.width * (0.58 if layout.size[0] < 1200 else 0.66))
+        left = pygame.Rect(body.x, body.y, split - m, body.height)
+        right = pygame.Rect(body.x + split, body.y, body.width - split, body.height)
+        _game_panel(surface, left, screen, layout)
+        _side_panel(surface, right, screen, layout)
+    _hints_bar(surface, pygame.Rect(0, h - hints_h, w, hints_h), screen, layout)
+
+
+def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
+    pygame.draw.rect(surface, draw.PANEL, rect)
+    draw.text(surface, screen.title, (layout.margin, rect.centery), layout.font_title, bold=True, anchor="midleft",
+              max_width=rect.width * 0.6)
+    status, colour = "", draw.DIM
+    if screen.camera:
+        status, colour = screen.camera, draw.ERROR_COLOUR
+    elif screen.tray in ("moving", "hand"):
+        status = {"moving": "dice rolling…", "hand": "hand in the tray"}[screen.tray]
+    draw.text(surface, status, (rect.right - layout.margin, rect.centery), layout.font_small, colour,
+              anchor="midright", max_width=rect.width * 0.38)
+
+
+def _hints_bar(surface, rect, screen: Screen, layout: Layout) -> None:
+    pygame.draw.rect(surface, draw.PANEL, rect)
+    x = layout.margin
+    for hint in screen.hints:
+        label = draw.text(surface, hint.button, (x, rect.centery), layout.font_small, draw.ACCENT, bold=True,
+                          anchor="midleft")
+        does = draw.text(surface, hint.does, (label.right + layout.px(6), rect.centery), layout.font_small,
+                         anchor="midleft")
+        x = does.right + layout.px(18)
+
+
+def _menu(surface, body, screen: Screen, layout: Layout) -> None:
+    y = draw.paragraph(surface, screen.prompt, body.topleft, layout.font_body, body.width, draw.DIM)
+    y = _choices(surface, pygame.Rect(body.x, y + layout.px(8), body.width // 2, body.bottom - y), screen, layout,
+                 size=layout.font_title, show_cursor=screen.kind == "choose-game")
+    if screen.message:
+        draw.paragraph(surface, screen.message, (body.x, body.bottom - layout.px(50)), layout.font_body, body.width,
+                       draw.LEVEL_COLOURS[screen.level], max_lines=2)
+
+
+def _game_panel(surface, rect, screen: Screen, layout: Layout) -> None:
+    game = screen.game
+    if isinstance(game, SheetGame):
+        player = game.last_entry.player if screen.extra.get("choosing") == "correct" else game.current
+        options = {c.key: c.points for c in screen.choices} if screen.extra.get("choosing") in ("field", "correct") else {}
+        focus = screen.highlight[0] if screen.highlight else screen.extra.get("focus")
+        draw_sheet(surface, rect, game, player, screen.highlight, focus, options, layout.font_small)
+    else:
+        _scoreboard(surface, rect, game, layout)
+
+
+def _scoreboard(surface, rect, game: TrainWreckGame, layout: Layout) -> None:
+    size = layout.font_body
+    row = size * 2
+    draw.text(surface, f"goal {game.goal}", (rect.x, rect.y), size, draw.DIM)
+    for i, (name, score, on_board) in enumerate(zip(game.players, game.scores, game.on_scoreboard)):
+        y = rect.y + row * (i + 1)
+        current = i == game.current
+        colour = draw.ACCENT if current else draw.TEXT
+        draw.text(surface, name, (rect.x, y), size, colour, bold=current, max_width=rect.width * 0.35)
+        bar = pygame.Rect(rect.x + rect.width * 0.38, y + 2, rect.width * 0.42, size)
+        pygame.draw.rect(surface, draw.PANEL, bar, border_radius=4)
+        filled = bar.copy()
+        filled.width = round(bar.width * min(1.0, score / game.goal))
+        pygame.draw.rect(surface, draw.GOOD if on_board else draw.DIM, filled, border_radius=4)
+        draw.text(surface, str(score), (rect.right, y), size, colour, bold=True, anchor="topright")
+        if not on_board:
+            draw.text(surface, f"needs a turn of {ENTRY}", (bar.x + 4, y + size + 2), layout.font_small, draw.DIM)
+    turn_y = rect.y + row * (len(game.players) + 1) + layout.px(10)
+    if not game.is_over:
+        draw.text(surface, f"this turn: {game.turn_points}", (rect.x, turn_y), layout.font_title, draw.ACCENT, bold=True)
+        if game.turn.note:
+            draw.text(surface, game.turn.note, (rect.x, turn_y + layout.font_title + layout.px(12)), size, draw.TEXT)
+
+
+def _side_panel(surface, rect, screen: Screen, layout: Layout) -> None:
+    y = rect.y
+    if screen.dice:
+        kind = DICE_KIND.get(screen.game_id, "d6")
+        n = len(screen.dice)
+        side = min(layout.die_size, (rect.width - (n - 1) * layout.px(10)) // n)
+        for i, view in enumerate(screen.dice):
+            box = pygame.Rect(rect.x + i * (side + layout.px(10)) + 4, y + 6, side, side)
+            draw.die(surface, box, view.value, kind, held=view.held, uncertain=view.uncertain and not view.confirmed,
+                     selected=view.selected, dim=not view.fresh)
+        y += side + layout.px(18)
+    y = draw.paragraph(surface, screen.prompt, (rect.x, y), layout.font_body, rect.width, draw.TEXT)
+    if screen.extra.get("best"):
+        y = draw.paragraph(surface, screen.extra["best"], (rect.x, y + 2), layout.font_small, rect.width, draw.GOOD)
+    if screen.extra.get("tray_note"):
+        y = draw.paragraph(surface, screen.extra["tray_note"], (rect.x, y), layout.font_small, rect.width, draw.DIM)
+    if screen.message:
+        y = draw.paragraph(surface, screen.message, (rect.x, y + 4), layout.font_small, rect.width,
+                           draw.LEVEL_COLOURS[screen.level])
+    if screen.kind == "game-over":
+        for rank, name, total in screen.ranking:
+            y = draw.text(surface, f"{rank}. {name}  {total}", (rect.x, y + 6), layout.font_title,
+                          draw.ACCENT if rank == 1 else draw.TEXT, bold=rank == 1).bottom
+    elif screen.choices:
+        _choices(surface, pygame.Rect(rect.x, y + layout.px(6), rect.width, rect.bottom - y), screen, layout,
+                 size=layout.font_body, show_cursor=True)
+
+
+def _choices(surface, rect, screen: Screen, layout: Layout, size: int, show_cursor: bool) -> int:
+    """A list with the cursor kept in view; returns the y below it."""
+    row = round(size * 1.6)
+    visible = max(1, (rect.height - layout.font_small * 2) // row)  # room for the "n of m" line
+    first = min(max(0, screen.cursor - visible // 2), max(0, len(screen.choices) - visible))
+    y = rect.y
+    for i, choice in enumerate(screen.choices[first:first + visible], start=first):
+        line = pygame.Rect(rect.x, y, rect.width, row - 4)
+        if show_cursor and i == screen.cursor:
+            pygame.draw.rect(surface, draw.ACCENT, line, width=3, border_radius=6)
+        label = choice.label + (f"  ({choice.detail})" if choice.detail else "")
+        points_w = 0
+        if choice.points is not None:
+            points_w = draw.text(surface, str(choice.points), (line.right - 8, line.centery), size, draw.ACCENT,
+                                 bold=True, anchor="midright").width + 12
+        draw.text(surface, label, (line.x + 8, line.centery), size, anchor="midleft",
+                  max_width=line.width - points_w - 16)
+        y += row
+    if len(screen.choices) > visible:
+        draw.text(surface, f"{screen.cursor + 1} of {len(screen.choices)}", (rect.right, y), layout.font_small,
+                  draw.DIM, anchor="topright")
+    return y

@@ -1,0 +1,141 @@
+"""The scoresheet of the sheet games, drawn so 72 or 120 fields stay legible.
+
+One player's sheet at a time (the one who is throwing or correcting), three columns side by side.
+Sections are shown in full while they fit, starting with the one in focus (the field under the
+cursor, else where the best choice is); the rest are summed up in one row each, with each section
+bonus and how far it is from its threshold. A strip below holds every player's total and rank.
+"""
+from __future__ import annotations
+
+import pygame
+
+from appliance.games.sheet import Section, Sheet
+from appliance.games.sheet_game import SheetGame
+from appliance.screens import draw
+
+
+def focus_section(game: SheetGame, focus) -> Section:
+    """The section holding the (column, field) in focus, else the first."""
+    sections = game.rules.sections
+    if focus:
+        return next(s for s in sections if focus[1] in s.fields)
+    return sections[0]
+
+
+BLOCK_WIDTH = 19  # a block of sections is this many times the text size wide (names and three columns)
+SMALLEST = 0.75  # text shrinks at most to this share of the layout's size to fit the whole sheet
+
+
+def _rows(height: int, size: int) -> int:
+    return (height - (size + 12)) // (size + 6)  # the players strip, then rows
+
+
+def _whole_sheet(game: SheetGame, rect: pygame.Rect, size: int) -> tuple[int, int] | None:
+    """(text size, blocks) that show every section in full, trying the largest size first."""
+    sections = list(game.rules.sections)
+    for s in range(size, int(size * SMALLEST) - 1, -1):
+        for blocks in (1, 2):
+            per_block = -(-len(sections) // blocks)
+            split = [sections[i:i + per_block] for i in range(0, len(sections), per_block)]
+            tall = max(1 + sum(len(x.fields) + 1 for x in block) for block in split)
+            if tall <= _rows(rect.height, s) and rect.width >= blocks * s * BLOCK_WIDTH:
+                return s, blocks
+    return None
+
+
+def blocks_shown(game: SheetGame, focus: Section, rect: pygame.Rect, size: int) -> tuple[int, list[list[tuple[Section, bool]]]]:
+    """The text size and side-by-side blocks of (section, drawn in full?). Every section in full when
+    they fit; else one block: the focused section and its neighbours in full, the others summed up."""
+    sections = list(game.rules.sections)
+    whole = _whole_sheet(game, rect, size)
+    if whole:
+        size, blocks = whole
+        per_block = -(-len(sections) // blocks)
+        return size, [[(s, True) for s in sections[i:i + per_block]] for i in range(0, len(sections), per_block)]
+    full, used = set(), 1 + len(sections)
+    for section in sorted(sections, key=lambda s: abs(sections.index(s) - sections.index(focus))):
+        if used + len(section.fields) <= _rows(rect.height, size):
+            full.add(section.name)
+            used += len(section.fields)
+    full = full or {focus.name}
+    return size, [[(s, s.name in full) for s in sections]]
+
+
+def draw_sheet(surface, rect: pygame.Rect, game: SheetGame, player: int, highlight, focus, options, size: int) -> None:
+    """Player `player`'s sheet in `rect`. `options`: {(column, field): points} the throw would score."""
+    sheet: Sheet = game.sheets[player]
+    size, shown = blocks_shown(game, focus_section(game, focus), rect, size)
+    row_h = size + 6
+    width = rect.width // len(shown)
+    bottom = rect.y
+    for b, sections in enumerate(shown):
+        block = pygame.Rect(rect.x + b * width, rect.y, width - (size if b < len(shown) - 1 else 0), rect.height)
+        bottom = max(bottom, _draw_block(surface, block, sections, game, sheet, player, highlight, options, size, row_h))
+    pygame.draw.line(surface, draw.GRID, (rect.x, bottom + 2), (rect.right, bottom + 2), 2)
+    _players_strip(surface, pygame.Rect(rect.x, bottom + 6, rect.width, row_h), game, player, size)
+
+
+def _draw_block(surface, rect, sections, game, sheet, player, highlight, options, size, row_h) -> int:
+    """One block: the header, then per section its fields (when in full) and its summary row."""
+    rules = game.rules
+    columns = len(rules.columns)
+    name_w = rect.width - columns * max(size * 3, 44)
+    col_w = (rect.width - name_w) // columns
+    x_cols = [rect.x + name_w + c * col_w for c in range(columns)]
+    y = rect.y
+    draw.text(surface, f"{game.players[player]}'s sheet", (rect.x + 4, y), size, draw.DIM, bold=True,
+              max_width=name_w - 8)
+    for c in range(columns):
+        header = rules.column_label(c) if columns > 1 else "points"
+        draw.text(surface, header, (x_cols[c] + col_w // 2, y), size, draw.DIM, anchor="midtop")
+    y += row_h
+    for section, full in sections:
+        for number in section.fields if full else ():
+            _field_row(surface, rect, y, row_h, size, rules.field(number), x_cols, col_w, sheet, highlight, options)
+            y += row_h
+        _section_row(surface, rect, y, row_h, size, section, x_cols, col_w, sheet)
+        y += row_h
+    return y
+
+
+def _field_row(surface, rect, y, row_h, size, field, x_cols, col_w, sheet, highlight, options) -> None:
+    draw.text(surface, f"{field.number:>2} {field.name}", (rect.x + 4, y), size, draw.TEXT,
+              max_width=x_cols[0] - rect.x - 8)
+    for c, x in enumerate(x_cols):
+        key = (c, field.number)
+        cell = pygame.Rect(x + 2, y, col_w - 4, row_h - 2)
+        if key in highlight:
+            pygame.draw.rect(surface, draw.ACCENT, cell, width=3, border_radius=4)
+        entry = sheet.entries.get(key)
+        if entry is not None:
+            draw.text(surface, str(entry.total), cell.center, size, draw.TEXT, bold=True, anchor="center")
+        elif key in options:  # open for this throw: what it would score, dimmed
+            draw.text(surface, str(options[key]), cell.center, size,
+                      draw.ACCENT if key in highlight else draw.GOOD, anchor="center")
+
+
+def _section_row(surface, rect, y, row_h, size, section, x_cols, col_w, sheet) -> None:
+    pygame.draw.rect(surface, draw.PANEL, (rect.x, y, rect.width, row_h - 1))
+    label = f"section {section.name}" if len(section.name) == 1 else section.name
+    if section.threshold:
+        label += f" (+{section.bonus} at {section.threshold})"
+    draw.text(surface, label, (rect.x + 4, y), size, draw.DIM, max_width=x_cols[0] - rect.x - 8)
+    for c, x in enumerate(x_cols):
+        entries = sheet.section_entries(c, section)
+        if section.threshold and sheet.section_bonus(c, section):
+            value, colour = f"{entries}+{section.bonus}", draw.GOOD
+        elif section.threshold:
+            value, colour = f"{entries}/{section.threshold}", draw.DIM
+        else:
+            value, colour = str(entries), draw.TEXT
+        draw.text(surface, value, (x + col_w // 2, y), size, colour, anchor="midtop", max_width=col_w - 4)
+
+
+def _players_strip(surface, rect, game: SheetGame, player: int, size: int) -> None:
+    ranks = {name: rank for rank, name, _ in game.ranking}
+    width = rect.width // max(1, len(game.players))
+    for i, (name, sheet) in enumerate(zip(game.players, game.sheets)):
+        colour = draw.ACCENT if i == player else draw.TEXT
+        label = f"{ranks[name]}. {name} {sheet.total}"
+        draw.text(surface, label, (rect.x + i * width + 4, rect.y), size, colour, bold=i == player,
+                  max_width=width - 8)
