@@ -13,6 +13,9 @@ import sys
 # subcommand -> module under appliance.commands (the module name can differ: `read` is a builtin)
 COMMANDS = {
     "rules": "rules",
+    "run": "run",
+    "demo": "demo",
+    "replay": "replay",
     "doctor": "doctor",
 }
 

@@ -150,6 +150,10 @@ class Table:
             self._open_set_asides()
 
     # ------------------------------------------------------------------ inputs
+    def notice(self, message: str, level: str = WARN) -> None:
+        """Something the player should know that is not about the game (a settings warning, say)."""
+        self._say(message, level)
+
     def camera(self, problem: str) -> None:
         """"" when the camera works, else what is wrong (shown until it works again)."""
         self.camera_note = problem
@@ -373,8 +377,10 @@ class Table:
     def _start_game(self) -> None:
         names = (self.names + [f"Player {i}" for i in range(len(self.names) + 1, 9)])[:self.count]
         shift = self.order_shift % len(names)
-        names = names[shift:] + names[:shift]
-        game_id = self.setup_game
+        self.start(self.setup_game, names[shift:] + names[:shift])
+
+    def start(self, game_id: str, names: Sequence[str]) -> None:
+        """A new game with these players in this order (the menus end here; so do replays)."""
         try:
             game = new_game(game_id, names, self.variants[game_id])
         except (RuleError, VariantError) as error:

@@ -1,0 +1,64 @@
+"""`dicetable demo`: the whole appliance without hardware, on recorded games with scripted presses."""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+HELP = "Play the recorded demo games through the camera replay, vision, rules and screens."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--headless", type=Path, metavar="DIR", help="no window: write every screen as a PNG into DIR")
+    parser.add_argument("--recording", type=Path, action="append", metavar="DIR",
+                        help="a recorded game to play (default: the project's demo games)")
+    parser.add_argument("--fast", action="store_true", help="as fast as possible instead of the recorded pace")
+
+
+def run(args: argparse.Namespace) -> int:
+    from appliance.assemble import demo_recordings, open_output, quiet_pygame
+    from appliance.replay_game import ReplayError, replay_game
+    from appliance.settings import load_settings
+
+    quiet_pygame()
+    recordings = args.recording or demo_recordings()
+    if not recordings:
+        print("dicetable demo: no recorded games found (tests/fixtures/throws in the repository)", file=sys.stderr)
+        return 2
+    settings, warnings = load_settings()
+    notes: list[str] = []
+    output = open_output(settings, args.headless, notes)
+    for note in warnings + notes:
+        print(note)
+    window_open = _window_watch() if output.flip else (lambda: True)
+    for folder in recordings:
+        log = Path(tempfile.mkdtemp(prefix="dicetable-demo-")) / "games.sqlite"  # the demo keeps no history
+        try:
+            sheet, _ = replay_game(folder, log, output=output, realtime=not (args.fast or args.headless),
+                                   keep_going=window_open)
+        except ReplayError as error:
+            print(f"dicetable demo: {error}", file=sys.stderr)
+            return 2
+        totals = ", ".join(f"{p['name']} {p['total']}" for p in sheet["players"])
+        print(f"{folder.name}: {sheet['game']}: {totals}")
+        if not window_open():
+            break
+    if output.png_dir:
+        print(f"{len(output.saved)} screens written to {output.png_dir}")
+    return 0
+
+
+def _window_watch():
+    """False once the window is closed or Escape pressed (polled every frame, which keeps it alive)."""
+    import pygame
+
+    closed = False
+
+    def window_open() -> bool:
+        nonlocal closed
+        for event in pygame.event.get():
+            closed |= event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+        return not closed
+
+    return window_open

@@ -1,0 +1,35 @@
+"""`dicetable replay FOLDER`: a recorded game through vision, the table and the rules, headless."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+HELP = "Play a recorded game (frames and scripted presses) headless and print its final sheet."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", type=Path, help="a recorded game: labels.json with frames, game and presses")
+    parser.add_argument("--json", action="store_true", help="print the final sheet as JSON")
+    parser.add_argument("--screens", type=Path, metavar="DIR", help="also write every screen as a PNG into DIR")
+
+
+def run(args: argparse.Namespace) -> int:
+    from appliance.replay_game import ReplayError, replay_game
+
+    try:
+        sheet, table = replay_game(args.folder, Path(tempfile.mkdtemp(prefix="dicetable-replay-")) / "games.sqlite",
+                                   screens=args.screens)
+    except ReplayError as error:
+        print(f"dicetable replay: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(sheet))
+    else:
+        for player in sheet["players"]:
+            print(f"{player['name']}: {player['total']} ({len(player['entries'])} entries, bonuses {player['bonuses']})")
+        if table.message:
+            print(f"last message: {table.message}")
+    return 0

@@ -1,0 +1,27 @@
+"""A game's final sheet as JSON: {"game", "players": [{"name", "entries", "bonuses", "total"}]}.
+
+Sheet games: entries {"FIELD": points} for one column, {"COLUMN:FIELD": points} with the column's
+name (left, middle, right) for three. Train Wreck: entries {"TURN": points counted}, per player.
+"""
+from __future__ import annotations
+
+from appliance.games.sheet_game import SheetGame
+from appliance.session import GameState
+
+
+def final_sheet(game_id: str, game: GameState) -> dict:
+    if isinstance(game, SheetGame):
+        rules = game.rules
+        players = []
+        for name, sheet in zip(game.players, game.sheets):
+            def key(column: int, number: int) -> str:
+                return str(number) if len(rules.columns) == 1 else f"{rules.column_label(column)}:{number}"
+
+            entries = {key(c, n): score.total for (c, n), score in sorted(sheet.entries.items())}
+            players.append({"name": name, "entries": entries, "bonuses": sheet.bonuses, "total": sheet.total})
+        return {"game": game_id, "players": players}
+    turns = {i: {} for i in range(len(game.players))}
+    for result in game.history:
+        turns[result.player][str(len(turns[result.player]) + 1)] = result.counted
+    return {"game": game_id, "players": [{"name": name, "entries": turns[i], "bonuses": 0, "total": game.scores[i]}
+                                         for i, name in enumerate(game.players)]}

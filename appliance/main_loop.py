@@ -1,0 +1,91 @@
+"""The appliance's loop: a frame from the camera, rest detection, a reading when the dice rest,
+the buttons, then the screen. One pass per frame, so the systemd watchdog is fed per frame."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Protocol
+
+import numpy as np
+
+from appliance.screen_model import Screen
+from appliance.table import Table
+from hardware.frame_source import ENDED, FrameSource
+from vision.types import Reading, RestState
+
+
+class Panel(Protocol):
+    def poll(self) -> list: ...
+
+    def close(self) -> None: ...
+
+
+class Rest(Protocol):
+    def update(self, frame: np.ndarray, full_frame: np.ndarray | None = None) -> RestState: ...
+
+
+class Output:
+    """Where screens go: a pygame display, PNG files, or both. Draws only when the screen changed."""
+
+    def __init__(self, surface=None, layout=None, png_dir: Path | None = None, flip: bool = True):
+        self.surface, self.layout, self.flip = surface, layout, flip
+        self.png_dir = Path(png_dir) if png_dir else None
+        self.last: Screen | None = None
+        self.saved: list[Path] = []
+        if self.png_dir:
+            self.png_dir.mkdir(parents=True, exist_ok=True)
+
+    def show(self, screen: Screen) -> None:
+        if self.surface is None or screen == self.last:
+            return
+        import pygame
+
+        from appliance.screens.render import render
+
+        self.last = screen
+        render(self.surface, screen, self.layout)
+        if self.flip:
+            pygame.display.flip()
+        if self.png_dir:
+            path = self.png_dir / f"screen-{len(self.saved) + 1:04d}.png"
+            pygame.image.save(self.surface, str(path))
+            self.saved.append(path)
+
+
+@dataclass
+class Appliance:
+    source: FrameSource
+    panel: Panel
+    table: Table
+    read: Callable[[np.ndarray], Reading]
+    rest: Rest
+    output: Output = field(default_factory=Output)
+    watchdog: Callable[[], None] = lambda: None  # systemd's WATCHDOG=1, once per processed frame
+    on_reading: Callable[[Reading, np.ndarray], None] | None = None  # e.g. the recorder
+    frames: int = 0
+    t: float = 0.0  # the latest frame's time: scripted presses of a recording are timed by it
+
+    def step(self) -> bool:
+        """One pass. False when the source has ended (a replay played out)."""
+        frame = self.source.read()
+        status = self.source.status
+        self.table.camera("" if status.ok else status.message)
+        if frame is not None:
+            self.frames += 1
+            self.t = frame.t
+            state = self.rest.update(frame.small, frame.image)
+            self.table.tray(state.state)
+            if state.read_now:
+                reading = self.read(state.frame)
+                if self.on_reading:
+                    self.on_reading(reading, state.frame)
+                self.table.reading(reading)
+        for press in self.panel.poll():
+            self.table.press(press)
+        self.output.show(self.table.screen())
+        self.watchdog()
+        return frame is not None or status.state != ENDED
+
+    def run(self, keep_going: Callable[[], bool] = lambda: True) -> None:
+        while keep_going() and self.step():
+            pass

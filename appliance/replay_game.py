@@ -1,0 +1,67 @@
+"""Replaying a recorded game: its frames through rest detection and the reader, its presses through
+the buttons, exactly as on the appliance but as fast as the machine goes."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from appliance.assemble import reader, scripted_presses
+from appliance.event_log import EventLog
+from appliance.final_sheet import final_sheet
+from appliance.main_loop import Appliance, Output
+from appliance.table import Table
+
+
+SMALL = (320, 240)  # the picture rest detection compares
+
+
+class ReplayError(ValueError):
+    pass
+
+
+def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=None, output: Output | None = None,
+                realtime: bool = False, keep_going=lambda: True) -> tuple[dict, Table]:
+    """(the final sheet, the table) after playing `folder`. Screens go to `output`, or as PNGs to
+    `screens`; `realtime` keeps the recorded pace; `read` replaces the reader (tests only)."""
+    from hardware.replay import RecordingError, ReplaySource
+    from vision.rest import RestDetector
+
+    labels_file = Path(folder) / "labels.json"
+    try:
+        labels = json.loads(labels_file.read_text())
+        spec = labels["game"]
+        source = ReplaySource(folder, realtime=realtime, small_size=SMALL)
+    except (OSError, ValueError, KeyError, RecordingError) as error:
+        raise ReplayError(f"{folder} is not a recorded game ({error.__class__.__name__}: {error})") from None
+    calibration = _calibration(Path(folder), labels)
+    table = Table(EventLog(log_path), variants={spec["game"]: spec.get("variants", {})})
+    table.start(spec["game"], spec["players"])
+    if output is None and screens:
+        from hardware.display import LAYOUTS, open_display
+
+        output = Output(open_display("dummy", LAYOUTS["touchscreen"].size), LAYOUTS["touchscreen"], screens, flip=False)
+    app = Appliance(source, None, table, read or reader(calibration), RestDetector(_small_empty(calibration)),
+                    output or Output())
+    app.panel = scripted_presses(labels, clock=lambda: app.t)
+    app.run(keep_going)
+    for press in app.panel.poll():  # presses timed after the last frame
+        table.press(press)
+    app.output.show(table.screen())
+    return final_sheet(spec["game"], table.game), table
+
+
+def _calibration(folder: Path, labels: dict):
+    name = labels.get("calibration")
+    if not name or not (folder / name).exists():
+        return None
+    from calibration.profile import load_profile
+
+    return load_profile(folder / name).to_tray_calibration()
+
+
+def _small_empty(calibration):
+    if calibration is None or calibration.empty is None:
+        return None
+    import cv2
+
+    return cv2.cvtColor(cv2.resize(calibration.empty, SMALL), cv2.COLOR_BGR2GRAY)
