@@ -142,10 +142,12 @@ def appliance(settings: Settings, source, panel, table: Table, output: Output, c
     return Appliance(source, panel, table, reader(calibration), RestDetector(small_empty), output)
 
 
-def scripted_presses(labels: dict, clock: Callable[[], float]) -> ScriptedPanel:
-    """A recorded game's presses, each released once its frame has been processed."""
+def scripted_presses(labels: dict, clock: Callable[[], float], first_frame: int = 0) -> ScriptedPanel:
+    """A recorded game's presses, each released once its frame has been processed (those of frames
+    before `first_frame` were pressed by an earlier run)."""
     times = [frame["t"] for frame in labels.get("frames", [])]
-    return ScriptedPanel([(times[p["frame"]], p["press"]) for p in labels.get("presses", [])], clock=clock)
+    presses = [(times[p["frame"]], p["press"]) for p in labels.get("presses", []) if p["frame"] >= first_frame]
+    return ScriptedPanel(presses, clock=clock)
 
 
 def quiet_pygame() -> None:

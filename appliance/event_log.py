@@ -30,6 +30,10 @@ CREATE TABLE IF NOT EXISTS events (
     args TEXT NOT NULL          -- JSON object
 );
 CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, id);
+CREATE TABLE IF NOT EXISTS screen (  -- what the buttons were doing between decisions: one row
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    state TEXT NOT NULL         -- JSON
+);
 """
 
 
@@ -84,6 +88,15 @@ class EventLog:
     def events(self, game_id: int) -> list[tuple[str, dict[str, Any]]]:
         rows = self.db.execute("SELECT action, args FROM events WHERE game_id = ? ORDER BY id", (game_id,))
         return [(action, json.loads(args)) for action, args in rows]
+
+    def save_screen(self, state: dict[str, Any]) -> None:
+        """The table's transient state (a reading under review, an open list), so a restart comes
+        back to the same screen. Not a decision: it is overwritten, never replayed."""
+        self._write("INSERT OR REPLACE INTO screen (id, state) VALUES (1, ?)", (json.dumps(state),))
+
+    def load_screen(self) -> dict[str, Any]:
+        row = self.db.execute("SELECT state FROM screen WHERE id = 1").fetchone()
+        return json.loads(row[0]) if row else {}
 
     def finish(self, game_id: int, result: Any) -> None:
         self._write("UPDATE games SET finished = ?, result = ? WHERE id = ?", (_now(), json.dumps(result), game_id))

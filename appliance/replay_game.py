@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Callable
 
 from appliance.assemble import reader, scripted_presses
 from appliance.event_log import EventLog
@@ -20,9 +21,14 @@ class ReplayError(ValueError):
 
 
 def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=None, output: Output | None = None,
-                realtime: bool = False, keep_going=lambda: True) -> tuple[dict, Table]:
+                realtime: bool = False, keep_going=lambda: True, first_frame: int = 0,
+                after_frame: Callable[[int], None] | None = None) -> tuple[dict, Table]:
     """(the final sheet, the table) after playing `folder`. Screens go to `output`, or as PNGs to
-    `screens`; `realtime` keeps the recorded pace; `read` replaces the reader (tests only)."""
+    `screens`; `realtime` keeps the recorded pace; `read` replaces the reader (tests only).
+
+    A log that holds an open game resumes it from `first_frame` (the frames before it were seen by
+    the run that stopped); `after_frame(i)` is called once frame i is processed (to stop a run).
+    """
     from hardware.replay import RecordingError, ReplaySource
     from vision.rest import RestDetector
 
@@ -35,15 +41,27 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         raise ReplayError(f"{folder} is not a recorded game ({error.__class__.__name__}: {error})") from None
     calibration = _calibration(Path(folder), labels)
     table = Table(EventLog(log_path), variants={spec["game"]: spec.get("variants", {})})
-    table.start(spec["game"], spec["players"])
+    if table.record is None:
+        table.start(spec["game"], spec["players"])
     if output is None and screens:
         from hardware.display import LAYOUTS, open_display
 
         output = Output(open_display("dummy", LAYOUTS["touchscreen"].size), LAYOUTS["touchscreen"], screens, flip=False)
     app = Appliance(source, None, table, read or reader(calibration), RestDetector(_small_empty(calibration)),
                     output or Output())
-    app.panel = scripted_presses(labels, clock=lambda: app.t)
-    app.run(keep_going)
+    for _ in range(first_frame):
+        source.read()
+    app.panel = scripted_presses(labels, clock=lambda: app.t, first_frame=first_frame)
+    index = first_frame - 1
+
+    def going() -> bool:
+        nonlocal index
+        if after_frame and index >= first_frame:
+            after_frame(index)
+        index += 1
+        return keep_going()
+
+    app.run(going)
     for press in app.panel.poll():  # presses timed after the last frame
         table.press(press)
     app.output.show(table.screen())

@@ -90,7 +90,9 @@ class Table:
         self.camera_note, self.tray_note = "", ""
         self.setup_game = default_game if default_game in GAME_IDS else GAME_IDS[0]
         self.mode = "choose-game"
+        self._saved: dict = {}
         self._resume()
+        self._restore_screen(self.log.load_screen())
 
     # ------------------------------------------------------------------ the log
     def _resume(self) -> None:
@@ -173,10 +175,12 @@ class Table:
             self._sheet_reading(reading)
         else:
             self._train_wreck_reading(reading)
+        self._save_screen()
 
     def press(self, press: Press) -> None:
         handler = getattr(self, "_press_" + self.mode.replace("-", "_"))
         handler(press)
+        self._save_screen()
 
     # ------------------------------------------------------------------ readings
     def _reading_problem(self, reading: Reading) -> str:
@@ -241,6 +245,10 @@ class Table:
         self._start_review(Review.of("roll_off" if game.phase == Phase.ROLL_OFF else "roll", rolled))
 
     def _start_review(self, review: Review) -> None:
+        old = self.review
+        if old and (old.action, sorted(d.value for d in old.dice), old.held) == \
+                (review.action, sorted(d.value for d in review.dice), review.held):
+            return  # the same dice read again (a nudge, a restart): keep the player's edits
         self.review = review
         self._say("check the reading: OK confirms" if not review.unconfirmed
                   else "the highlighted die is hard to read: fix it with a long PREV/NEXT, then OK", WARN if review.unconfirmed else INFO)
@@ -391,6 +399,7 @@ class Table:
         self.game, self.held, self.mode = game, None, "play"
         self.chooser, self.choosing, self.review = None, "", None
         self._say(f"{GAME_NAMES[game_id]} with {', '.join(names)}")
+        self._save_screen()
 
     def _open_fields(self) -> None:
         self._open_sheet_chooser("field", self.game.options())
@@ -426,6 +435,49 @@ class Table:
         self.record, self.game, self.held, self.review = None, None, None, None
         self._open_game_chooser()
         self._say("game ended; it stays in the log")
+
+    # ------------------------------------------------------------------ surviving a restart
+    def _screen_state(self) -> dict:
+        review = self.review
+        return {
+            "game": self.record.id if self.record else None, "mode": self.mode,
+            "setup": [self.setup_game, self.count, self.order_shift],
+            "keep_view": list(self.keep_view), "roll_off": list(self.roll_off),
+            "choosing": self.choosing, "cursor": self.chooser.cursor if self.chooser else 0,
+            "review": None if review is None else {
+                "action": review.action, "held": list(review.held), "cursor": review.cursor,
+                "values": review.values, "confirmed": review.confirmed,
+                "dice": [[d.kind, d.value, list(d.box), d.zone, d.confidence, d.cocked] for d in review.dice]},
+            "message": [self.message, self.level],
+        }
+
+    def _save_screen(self) -> None:
+        state = self._screen_state()
+        if state != self._saved:
+            self.log.save_screen(state)
+            self._saved = state
+
+    def _restore_screen(self, state: dict) -> None:
+        """Back to the screen the table showed when it stopped, if it belongs to the same game."""
+        if not state or state.get("game") != (self.record.id if self.record else None) or state["mode"] != self.mode \
+                and not (self.mode == "choose-game" and state["mode"] == "choose-players"):
+            return
+        self.mode = state["mode"]
+        self.setup_game, self.count, self.order_shift = state["setup"]
+        self.keep_view, self.roll_off = tuple(state["keep_view"]), list(state["roll_off"])
+        review = state["review"]
+        if review:
+            dice = [Die(k, v, tuple(b), z, c, ck) for k, v, b, z, c, ck in review["dice"]]
+            self.review = Review(review["action"], dice, review["values"], review["confirmed"], tuple(review["held"]),
+                                 review["cursor"])
+        opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
+                  "menu": self._open_menu}.get(state["choosing"])
+        if opener:
+            opener()
+        if self.chooser:
+            self.chooser.cursor = min(state["cursor"], len(self.chooser.choices) - 1)
+        self.message, self.level = state["message"]
+        self._saved = state
 
     # ------------------------------------------------------------------ the screen
     def _say(self, message: str, level: str = INFO) -> None:

@@ -1,0 +1,88 @@
+"""A replayed game stopped at any frame and restarted from its log ends with the same sheet."""
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from appliance.replay_game import replay_game
+from vision.types import KEEP, ROLL, Die, Reading
+
+# (scene kind, what a reader sees when it rests there, presses after its last frame)
+GAME = [
+    ("moving", None, []),
+    ("still", ((6, 6, 2, 3, 1), ()), ["OK"]),  # attempt 1, confirmed
+    ("moving", None, []),
+    ("still", ((2, 3, 1), (6, 6)), ["OK"]),  # the 6s pushed into the keep zone, holds confirmed
+    ("moving", None, []),
+    ("still", ((6, 4, 5), (6, 6)), ["OK", "NEXT", "NEXT", "OK"]),  # attempt 2, then the 2nd best field
+    ("moving", None, []),
+    ("still", ((1, 1, 1, 2, 2), ()), ["OK", "NEXT", "OK"]),  # the next turn: the best field
+]
+
+
+def scene_image(s: int, i: int, kind: str) -> np.ndarray:
+    image = np.full((240, 320, 3), 40 + 20 * s, np.uint8)  # each scene its own grey: the stub reader's key
+    if kind == "moving":
+        cv2.circle(image, (30 + 41 * i % 260, 120), 30, (255, 255, 255), -1)
+    return image
+
+
+def write(folder):
+    (folder / "frames").mkdir(parents=True)
+    frames, presses, i = [], [], 0
+    for s, (kind, _, scene_presses) in enumerate(GAME):
+        for _ in range(6 if kind == "moving" else 10):
+            name = f"frames/{i:06d}.jpg"
+            cv2.imwrite(str(folder / name), scene_image(s, i, kind))
+            frames.append({"file": name, "t": round(i / 30, 4)})
+            i += 1
+        presses += [{"frame": i - 1, "press": p} for p in scene_presses]
+    (folder / "labels.json").write_text(json.dumps(
+        {"frames": frames, "images": [], "presses": presses, "game": {"game": "dice-poker", "players": ["Ann", "Bob"]}}))
+    return i
+
+
+def read(frame: np.ndarray) -> Reading:
+    scene = round((float(frame[5:20, 5:20].mean()) - 40) / 20)
+    roll, keep = GAME[scene][1]
+    dice = [Die("d6", v, (50 * i, 10, 50 * i + 40, 50), ROLL, 0.99) for i, v in enumerate(roll)]
+    dice += [Die("d6", v, (50 * i, 150, 50 * i + 40, 190), KEEP, 0.99) for i, v in enumerate(keep)]
+    return Reading(tuple(dice), 320, 240)
+
+
+class Stop(Exception):
+    pass
+
+
+def stop_at(frame):
+    def after(i):
+        if i == frame:
+            raise Stop  # the process dies here: nothing after this frame happens
+    return after
+
+
+@pytest.fixture(scope="module")
+def recording(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("game")
+    return folder, write(folder)
+
+
+def test_uninterrupted_run(recording, tmp_path):
+    folder, _ = recording
+    sheet, table = replay_game(folder, tmp_path / "log.sqlite", read=read)
+    # Ann's 6 6 6 4 5: 3 of a kind and chance both score 27; equal totals are listed by field,
+    # so the second choice is field 13. Bob's 1 1 1 2 2 is best as a full house (25).
+    ann, bob = sheet["players"]
+    assert ann["entries"] == {"13": 27} and bob["entries"] == {"9": 25}  # Bob: 1 1 1 2 2 full house
+
+
+def test_stopped_anywhere_and_restarted(recording, tmp_path):
+    folder, frames = recording
+    expected, _ = replay_game(folder, tmp_path / "whole.sqlite", read=read)
+    for k in range(frames - 1):  # every frame of the game
+        log = tmp_path / f"stopped-{k}.sqlite"
+        with pytest.raises(Stop):
+            replay_game(folder, log, read=read, after_frame=stop_at(k))
+        resumed, _ = replay_game(folder, log, read=read, first_frame=k + 1)
+        assert resumed == expected, f"stopped after frame {k}"
