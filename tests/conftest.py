@@ -20,3 +20,9 @@ def dataset(name: str) -> Path:
     if not (path / "labels.json").exists():
         pytest.skip(f"dataset {name!r} not found at {path} (it lives in ../shared/datasets beside the repository)")
     return path
+
+
+def examples(local: int, ci: int) -> int:
+    """How many random examples a property test plays: the full count in CI (CI=true), fewer on a
+    developer's machine, so the suite stays quick to run while working."""
+    return ci if os.environ.get("CI", "").lower() in ("1", "true", "yes") else local

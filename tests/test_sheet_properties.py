@@ -9,14 +9,15 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from appliance.games.analysis import field_optima, optimum
+from conftest import examples
 from appliance.games.errors import RuleError
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
 
-GAMES = {  # game -> random games per run (hexakubus games are long: 120 fields a player)
-    "dice-poker": 1500,
-    "pentakubus": 400,
-    "hexakubus": 100,
+GAMES = {  # game -> random complete games per run: thousands in CI, fewer while developing
+    "dice-poker": examples(300, 3000),
+    "pentakubus": examples(100, 1500),
+    "hexakubus": examples(40, 1000),  # long games: 120 fields a player
 }
 RULES = {game: sheet_rules(game) for game in GAMES}
 BEST_FIELD = {game: field_optima(rules) for game, rules in RULES.items()}

@@ -14,6 +14,7 @@ from itertools import product
 from hypothesis import given, note, settings, strategies as st
 
 from appliance.games.errors import RuleError
+from conftest import examples
 from appliance.games.train_wreck import ACTIONS, Phase, TrainWreckGame, set_aside_options
 
 FACES = range(1, 7)
@@ -198,7 +199,7 @@ def play(seed, n_players, goal, greed, illegal_rate=0.2):
     return g
 
 
-@settings(max_examples=800, deadline=None)  # ~16 ms a game: keeps both files near 25 s
+@settings(max_examples=examples(300, 3000), deadline=None)  # ~16 ms a game: thousands in CI
 @given(
     seed=st.integers(0, 2**32 - 1),
     n_players=st.integers(1, 4),
@@ -210,7 +211,7 @@ def test_random_games(seed, n_players, goal, greed):
     play(seed, n_players, goal, greed)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40, 200), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n_players=st.integers(2, 4))
 def test_random_games_to_the_default_goal(seed, n_players):
     note(f"play({seed}, {n_players}, 1000, 100)")
