@@ -17,6 +17,7 @@ COMMANDS = {
     "demo": "demo",
     "replay": "replay",
     "doctor": "doctor",
+    "calibrate": "calibrate",
 }
 
 

@@ -1,0 +1,251 @@
+"""`dicetable calibrate`: the calibration wizard on the screen, driven by the buttons with the camera live.
+
+    dicetable calibrate                       the camera, buttons and display of the settings
+    dicetable calibrate --check               is the profile there and usable? (exit 0 yes, 1 no)
+    dicetable calibrate --source synthetic --display window     try it on a desktop with a drawn tray
+    dicetable calibrate --source synthetic --display dummy --script "OK,OK long,OK,OK,OK,OK,OK,OK"
+
+The wizard itself is calibration.wizard; this module opens the parts and runs the loop
+(run_wizard() is what `dicetable run` can call when the profile is missing or damaged).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from pathlib import Path
+
+HELP = "Set up the tray: find it and its keep zone, lock the camera, learn the empty tray and the die size."
+
+SOURCES = ("settings", "picamera", "usb", "replay", "synthetic")
+IDLE_FRAMES_AFTER_SCRIPT = 90   # a scripted run that has not finished this many frames after its last press failed
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--settings", metavar="FILE", help="settings file (default: the one the table uses)")
+    parser.add_argument("--profile", metavar="FILE", help="where the profile goes (default: calibration.profile "
+                                                          "of the settings)")
+    parser.add_argument("--check", action="store_true", help="only check the profile: say what it holds or "
+                                                             "what is wrong with it")
+    parser.add_argument("--source", choices=SOURCES, default="settings",
+                        help="where frames come from (default: camera.source of the settings); synthetic: a "
+                             "drawn tray, to try the wizard without a camera")
+    parser.add_argument("--replay", metavar="FOLDER", help="recorded-throw folder for --source replay")
+    parser.add_argument("--display", choices=("auto", "kiosk", "window", "dummy"),
+                        help="display mode (default: display.mode of the settings)")
+    parser.add_argument("--script", metavar="PRESSES",
+                        help='play these presses instead of reading buttons, e.g. "OK,OK long,NEXT,2.5:OK" '
+                             "(T:PRESS waits until T seconds after the start)")
+    parser.add_argument("--screenshots", metavar="DIR", help="save a PNG of the screen at each step")
+
+
+def run(args: argparse.Namespace) -> int:
+    from appliance.settings import load_settings
+    from calibration.profile import ProfileError, ProfileMissing, load_profile
+
+    settings, warnings = load_settings(args.settings)
+    for warning in warnings:
+        print(f"dicetable calibrate: {warning}", file=sys.stderr)
+    path = Path(args.profile).expanduser() if args.profile else settings.calibration_profile
+    try:
+        profile = load_profile(path)
+        known = f"{path}: {profile.summary()}"
+    except ProfileMissing:
+        known = None
+        if args.check:
+            print(f"no calibration profile at {path}: run `dicetable calibrate` with the camera above the tray")
+            return 1
+    except ProfileError as error:
+        print(f"{error}", file=sys.stderr if not args.check else sys.stdout)
+        if args.check:
+            print("run `dicetable calibrate` to make a new one")
+            return 1
+        print("the wizard makes a new profile in its place", file=sys.stderr)
+        known = None
+    if args.check:
+        print(known)
+        return 0
+    return run_from_settings(settings, path, args)
+
+
+def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
+    from hardware.display import DisplayError, open_display
+
+    try:
+        source = open_source(args.source, settings, replay=args.replay)
+    except ValueError as error:
+        print(f"dicetable calibrate: {error}", file=sys.stderr)
+        return 2
+    try:
+        screen = open_display(args.display or settings.display.mode, settings.display.size, "Calibrate the dice table")
+    except DisplayError as error:
+        source.close()
+        print(f"dicetable calibrate: {error}", file=sys.stderr)
+        return 2
+    panel = open_panel(settings, args.script)
+    try:
+        outcome = run_wizard(screen, panel, source, path, settings=settings, screenshots=args.screenshots)
+    finally:
+        panel.close()
+        source.close()
+    print(outcome.message, file=sys.stdout if outcome.saved else sys.stderr)
+    return 0 if outcome.saved else 1
+
+
+# -- the parts --------------------------------------------------------------------------------------
+
+def open_source(kind: str, settings, replay: str | None = None, exposure=None):
+    """A frame source for the wizard: the settings' camera (auto exposure unless `exposure` is given),
+    a replay folder, or a drawn tray."""
+    from hardware.frames import OpenCVCamera, PiCamera, ReplaySource
+
+    cam = settings.camera
+    kind = cam.source if kind == "settings" else kind
+    if kind == "synthetic":
+        from calibration.synthetic import SyntheticTraySource
+
+        return SyntheticTraySource(small_size=cam.small_size)
+    if kind == "replay":
+        folder = replay or cam.replay_folder
+        if not folder:
+            raise ValueError("--source replay needs --replay FOLDER (or camera.replay_folder in the settings)")
+        return ReplaySource(folder, loop=True, small_size=cam.small_size)
+    controls = {} if exposure is None else {"exposure_us": exposure.exposure_us,
+                                            "analogue_gain": exposure.analogue_gain,
+                                            "colour_gains": exposure.colour_gains}
+    if kind in ("picamera", "auto"):
+        source = PiCamera(cam.picamera_number, size=cam.size, small_size=cam.small_size, **controls)
+        if kind == "picamera" or source.status.ok:
+            return source
+        source.close()  # auto: no Pi camera here, so the USB camera
+    return OpenCVCamera(cam.device, size=cam.size, small_size=cam.small_size, fps=cam.fps)
+
+
+class _Panels:
+    """Several panels read as one: GPIO buttons and a keyboard, whichever the player uses."""
+
+    def __init__(self, panels):
+        self.panels = panels
+
+    def poll(self):
+        return [press for panel in self.panels for press in panel.poll()]
+
+    @property
+    def done(self) -> bool:
+        return all(getattr(p, "done", False) for p in self.panels)
+
+    def close(self) -> None:
+        for panel in self.panels:
+            panel.close()
+
+
+def open_panel(settings, script: str | None = None):
+    from hardware.buttons import GpioPanel, KeyboardPanel, ScriptedPanel
+
+    if script is not None:
+        return _Panels([ScriptedPanel(parse_script(script))])
+    panels = [KeyboardPanel(long_press_s=settings.buttons.long_press_s)]
+    b = settings.buttons
+    try:
+        with warnings.catch_warnings():   # gpiozero warns for every pin library it tries first
+            warnings.simplefilter("ignore")
+            panels.append(GpioPanel(b.pins, long_press_s=b.long_press_s, debounce_s=b.debounce_s, pull_up=b.pull_up))
+    except Exception as error:  # no GPIO here (a desktop): the keyboard alone
+        print(f"dicetable calibrate: no GPIO buttons ({type(error).__name__}: {error}); use the keyboard: "
+              "arrows = PREV/NEXT, Enter = OK, Backspace = BACK, Shift+key = long press", file=sys.stderr)
+    return _Panels(panels)
+
+
+def parse_script(script: str) -> list:
+    """'OK, OK long, 2.5:NEXT' -> ['OK', 'OK long', (2.5, 'NEXT')]."""
+    steps = []
+    for entry in filter(None, (e.strip() for e in script.split(","))):
+        at, _, press = entry.rpartition(":")
+        steps.append((float(at), press.strip()) if at else press)
+    return steps
+
+
+# -- the loop ---------------------------------------------------------------------------------------
+
+class Outcome:
+    def __init__(self, saved: bool, message: str, profile=None):
+        self.saved, self.message, self.profile = saved, message, profile
+
+
+class _LockableSource:
+    """The frame source, reopened with locked exposure when the wizard asks (Pi camera only: others
+    cannot be locked from here, and report no exposure, so the wizard never asks them)."""
+
+    def __init__(self, source, reopen):
+        self.current, self._reopen = source, reopen
+
+    def lock(self, exposure) -> None:
+        if self._reopen is None:
+            return
+        self.current.close()
+        self.current = self._reopen(exposure)
+
+
+def run_wizard(surface, panel, source, profile_path: Path, *, settings=None, read=None,
+               screenshots: str | None = None, fps: float = 30.0) -> Outcome:
+    """Runs the wizard on an open display, panel and frame source until it saves or is left."""
+    from calibration.wizard import Wizard
+
+    wizard = Wizard(profile_path, read=read)
+    reopen = None
+    if settings is not None and type(source).__name__ == "ReconnectingSource" and source.name.startswith("Pi camera"):
+        reopen = lambda exposure: open_source("picamera", settings, exposure=exposure)  # noqa: E731
+    camera = _LockableSource(source, reopen)
+    shots = Path(screenshots) if screenshots else None
+    if shots:
+        shots.mkdir(parents=True, exist_ok=True)
+    try:
+        return _loop(wizard, surface, panel, camera, shots, fps)
+    finally:
+        if camera.current is not source:   # reopened with locked exposure here: ours to close
+            camera.current.close()
+
+
+def _loop(wizard, surface, panel, camera, shots, fps) -> Outcome:
+    import pygame
+
+    from calibration.wizard_screen import draw
+
+    clock = pygame.time.Clock()
+    last_step, idle = None, 0
+    while not (wizard.finished or wizard.cancelled):
+        if any(event.type == pygame.QUIT for event in pygame.event.get(pygame.QUIT)):
+            wizard.cancelled = True
+            break
+        frame = camera.current.read()
+        if frame is None and camera.current.status.state == "ended":
+            return Outcome(False, f"the camera stopped: {camera.current.status.message}")
+        image = None if frame is None else frame.image
+        metadata = getattr(frame, "metadata", None) or getattr(camera.current, "metadata", None)
+        screen = wizard.feed(image, panel.poll(), metadata)
+        request = wizard.take_camera_request()
+        if request is not None:
+            camera.lock(request)
+        if hasattr(camera.current, "stage"):
+            camera.current.stage("dice" if wizard.wants_dice else "empty")
+        if frame is None and camera.current.status.message:
+            screen = _with_problem(screen, camera.current.status.message)
+        draw(surface, screen)
+        pygame.display.flip()
+        if shots and screen.step != last_step:
+            pygame.image.save(surface, str(shots / f"{screen.number}-{screen.step}.png"))
+        last_step = screen.step
+        idle = idle + 1 if getattr(panel, "done", False) else 0
+        if idle > IDLE_FRAMES_AFTER_SCRIPT:
+            return Outcome(False, f"the script ended at step '{wizard.step}' before the wizard finished "
+                                  f"({screen.message or screen.instruction})")
+        clock.tick(fps)
+    if wizard.cancelled:
+        return Outcome(False, "calibration left without saving")
+    return Outcome(True, f"calibration saved: {wizard.profile.path}: {wizard.profile.summary()}", wizard.profile)
+
+
+def _with_problem(screen, message: str):
+    from dataclasses import replace
+
+    return replace(screen, message=message, problem=True)

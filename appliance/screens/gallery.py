@@ -1,0 +1,152 @@
+"""Every screen of the table in a typical state, at both layouts: for the screenshot tests and docs.
+
+    python -m appliance.screens.gallery docs/screens     writes the PNGs (SDL's dummy driver)
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterator
+
+from appliance.event_log import EventLog
+from appliance.table import Table
+from hardware.buttons import Press
+from vision.types import KEEP, ROLL, Die, Reading
+
+OK, NEXT, BACK = Press("OK"), Press("NEXT"), Press("BACK")
+HOLD_BACK, HOLD_NEXT = Press("BACK", long=True), Press("NEXT", long=True)
+
+
+def _reading(roll=(), keep=(), kind="d6", unsure=()) -> Reading:
+    dice = [Die(kind, v, (70 * i, 100, 70 * i + 50, 150), ROLL, 0.4 if i in unsure else 0.99) for i, v in enumerate(roll)]
+    dice += [Die(kind, v, (70 * i, 400, 70 * i + 50, 450), KEEP, 0.99) for i, v in enumerate(keep)]
+    return Reading(tuple(dice), 1280, 960)
+
+
+def _table(game: str, players: list[str]) -> Table:
+    table = Table(EventLog(Path(tempfile.mkdtemp()) / "games.sqlite"), players=players)
+    table.start(game, players)
+    return table
+
+
+def _played(table: Table, throws) -> Table:
+    for dice, presses in throws:
+        table.reading(_reading(dice))
+        for press in [OK] + presses:
+            table.press(press)
+    return table
+
+
+def _choose_game() -> Table:
+    return Table(EventLog(Path(tempfile.mkdtemp()) / "games.sqlite"), players=["Ann", "Bob", "Cy"])
+
+
+def _choose_players() -> Table:
+    table = _choose_game()
+    table.press(NEXT)
+    table.press(OK)
+    return table
+
+
+def _pentakubus_review() -> Table:
+    table = _played(_table("pentakubus", ["Ann", "Bob", "Cy"]), [((3, 3, 3, 3, 1), [NEXT, OK]), ((1, 2, 3, 4, 5), [NEXT, OK])])
+    table.reading(_reading((6, 6, 2, 5, 6), unsure=(3,)))
+    return table
+
+
+def _pentakubus_hold() -> Table:
+    table = _pentakubus_review()
+    table.press(OK)
+    table.press(OK)
+    table.reading(_reading((2, 5), keep=(6, 6, 6)))
+    return table
+
+
+def _pentakubus_fields() -> Table:
+    table = _pentakubus_hold()
+    table.press(NEXT)
+    table.press(NEXT)
+    return table
+
+
+def _hexakubus_fields() -> Table:
+    table = _table("hexakubus", ["Ann", "Bob"])
+    table.reading(_reading((8, 9, 10, 1, 2, 3), kind="d10"))
+    table.press(OK)
+    table.press(NEXT)
+    return table
+
+
+def _dice_poker_menu() -> Table:
+    table = _played(_table("dice-poker", ["Ann", "Bob"]), [((1, 3, 2, 4, 4), [NEXT, OK])])
+    table.press(HOLD_BACK)
+    return table
+
+
+def _train_wreck_set_aside() -> Table:
+    table = _table("train-wreck", ["Ann", "Bob", "Cy"])
+    for value in (4, 6, 2):
+        table.reading(_reading((value,)))
+        table.press(OK)
+    table.reading(_reading((1, 5, 2, 3, 3)))
+    table.press(OK)
+    return table
+
+
+def _train_wreck_wreck() -> Table:
+    table = _train_wreck_set_aside()
+    table.press(OK)  # the 1 and the 5
+    table.reading(_reading((2, 3, 4)))
+    table.press(OK)
+    return table
+
+
+def _game_over() -> Table:
+    table = _table("dice-poker", ["Ann", "Bob"])
+    for turn in range(26):
+        table.reading(_reading((6, 6, 6, 6, 6) if turn % 2 else (2, 3, 4, 5, 5)))
+        table.press(OK)
+        table.press(NEXT)
+        table.press(OK)
+    return table
+
+
+SCREENS: dict[str, Callable[[], Table]] = {
+    "choose-game": _choose_game,
+    "choose-players": _choose_players,
+    "pentakubus-review": _pentakubus_review,
+    "pentakubus-hold": _pentakubus_hold,
+    "pentakubus-fields": _pentakubus_fields,
+    "hexakubus-fields": _hexakubus_fields,
+    "dice-poker-menu": _dice_poker_menu,
+    "train-wreck-set-aside": _train_wreck_set_aside,
+    "train-wreck-wreck": _train_wreck_wreck,
+    "game-over": _game_over,
+}
+
+
+def render_all(out_dir: Path) -> Iterator[tuple[str, str, Path]]:
+    """(screen, layout, png) for every screen at every layout."""
+    import pygame
+
+    from appliance.screens.render import render
+    from hardware.display import LAYOUTS
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pygame.font.init()
+    for name, build in SCREENS.items():
+        screen = build().screen()
+        for layout_name, layout in LAYOUTS.items():
+            surface = pygame.Surface(layout.size)
+            render(surface, screen, layout)
+            path = out_dir / f"{name}-{layout_name}.png"
+            pygame.image.save(surface, str(path))
+            yield name, layout_name, path
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    for _, _, png in render_all(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")):
+        print(png)

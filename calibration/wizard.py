@@ -1,0 +1,424 @@
+"""The calibration wizard as a step machine: fed camera frames and button presses, it answers with a
+WizardScreen (title, instruction, message, button legend, outlines to draw over the picture) and in the
+end saves a profile. No camera, pygame or GPIO in here: `dicetable calibrate` runs it on a live camera
+and the tests on rendered frames.
+
+Steps: find the tray -> nudge its corners -> lock exposure and white balance -> learn the empty tray ->
+measure the die size -> check a test throw -> saved. BACK goes one step back, BACK held leaves.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping, Optional
+
+import numpy as np
+
+from calibration.find import DieSize, FindError, TrayOutline, find_tray, measure_die_size
+from calibration.profile import Exposure, Profile, save_profile
+from hardware.buttons import BACK, NEXT, OK, PREV, Press
+
+STEPS = ("find", "nudge", "lock", "empty", "dice", "check", "done")
+TITLES = {
+    "find": "Find the tray",
+    "nudge": "Adjust the corners",
+    "lock": "Lock the exposure",
+    "empty": "Learn the empty tray",
+    "dice": "Measure the dice",
+    "check": "Test throw",
+    "done": "Calibrated",
+}
+NUDGE_PX = (2.0, 16.0)      # a short and a long press move a corner this far (frame pixels)
+EMPTY_FRAMES = 8            # frames averaged (median) into the empty-tray picture
+STILL_LEVEL = 30            # grey-level change of a pixel from the frames' median that is not noise
+STILL_AREA = 0.0005         # share of such pixels in any frame above which something moved (a small die)
+FIND_EVERY = 5              # look for the tray on every n-th frame (it takes a while on a Pi)
+
+
+@dataclass(frozen=True)
+class Overlay:
+    points: tuple               # ((x, y), ...) in frame pixels; one point: a marker
+    kind: str                   # "tray", "keep", "die", "handle", "selected"
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class WizardScreen:
+    step: str
+    number: int                 # 1-based step number, of `steps`
+    steps: int
+    title: str
+    instruction: str
+    message: str                # a result or a problem to show prominently; "" for none
+    problem: bool               # the message is a problem (drawn in warning colour)
+    buttons: Mapping[str, str]  # button -> what it does now
+    overlays: tuple
+    frame: Optional[np.ndarray] = field(default=None, repr=False, compare=False)
+
+
+@dataclass
+class _Corners:
+    """The tray's four corners and the keep zone's (sharing two with the tray), as movable handles."""
+    tray: np.ndarray
+    keep: Optional[np.ndarray]
+
+    def handles(self) -> list[tuple[str, int]]:
+        """Tray corners, then the keep zone's corners that are not tray corners."""
+        own = [] if self.keep is None else [("keep", i) for i, p in enumerate(self.keep) if not self._shared(p)]
+        return [("tray", i) for i in range(4)] + own
+
+    def point(self, handle) -> np.ndarray:
+        polygon, i = handle
+        return (self.tray if polygon == "tray" else self.keep)[i]
+
+    def move(self, handle, dx: float, dy: float) -> "_Corners":
+        polygon, i = handle
+        tray, keep = self.tray.copy(), None if self.keep is None else self.keep.copy()
+        if polygon == "tray":
+            if keep is not None:   # a keep corner on this tray corner goes with it
+                keep[np.all(np.abs(keep - tray[i]) < 0.5, axis=1)] += (dx, dy)
+            tray[i] += (dx, dy)
+        else:
+            keep[i] += (dx, dy)
+        return _Corners(tray, keep)
+
+    def _shared(self, p) -> bool:
+        return bool(np.any(np.all(np.abs(self.tray - p) < 0.5, axis=1)))
+
+
+def _convex(corners: np.ndarray) -> bool:
+    edges = np.roll(corners, -1, axis=0) - corners
+    turns = edges[:, 0] * np.roll(edges[:, 1], -1) - edges[:, 1] * np.roll(edges[:, 0], -1)
+    return bool((turns > 0).all())
+
+
+class Wizard:
+    """wizard = Wizard(profile_path); screen = wizard.feed(frame, presses, metadata) on every frame.
+
+    read(frame, calibration) -> Reading reads the test throw (default: vision.read). When the wizard
+    wants the camera reopened with locked exposure, take_camera_request() returns the Exposure once.
+    `wants_dice` says whether the current step asks for dice on the felt. finished / cancelled end it;
+    `profile` holds what was saved."""
+
+    def __init__(self, profile_path: str | Path, read: Optional[Callable] = None,
+                 now: Callable[[], str] = lambda: time.strftime("%Y-%m-%dT%H:%M:%S"),
+                 find_every: int = FIND_EVERY):
+        self.profile_path = Path(profile_path).expanduser()
+        self._read = read
+        self._now = now
+        self._find_every = find_every
+        self.step = "find"
+        self.finished = self.cancelled = False
+        self.profile: Optional[Profile] = None
+        self._message, self._problem = "", False
+        self._frames = 0
+        self._size: Optional[tuple[int, int]] = None
+        self._image: Optional[np.ndarray] = None
+        self._outline: Optional[TrayOutline] = None
+        self._corners: Optional[_Corners] = None
+        self._handle, self._axis = 0, 0
+        self._metadata: list[Mapping] = []
+        self._exposure: Optional[Exposure] = None
+        self._camera_request: Optional[Exposure] = None
+        self._learning: Optional[list[np.ndarray]] = None
+        self._empty: Optional[np.ndarray] = None
+        self._die: Optional[DieSize] = None
+        self._reading = None
+
+    # -- what the runner uses -------------------------------------------------------------------------
+    @property
+    def wants_dice(self) -> bool:
+        return self.step in ("dice", "check")
+
+    def take_camera_request(self) -> Optional[Exposure]:
+        request, self._camera_request = self._camera_request, None
+        return request
+
+    def feed(self, image: Optional[np.ndarray], presses=(), metadata: Optional[Mapping] = None) -> WizardScreen:
+        if image is not None:
+            self._take_frame(image, metadata)
+        for press in presses:
+            if self.finished or self.cancelled:
+                break
+            self._press(press if isinstance(press, Press) else Press.parse(press))
+        return self.screen()
+
+    # -- frames ---------------------------------------------------------------------------------------
+    def _take_frame(self, image: np.ndarray, metadata: Optional[Mapping]) -> None:
+        size = (image.shape[1], image.shape[0])
+        if self._size is not None and size != self._size and self.step not in ("find", "done"):
+            self._restart(f"The camera's picture size changed ({self._size[0]}x{self._size[1]} to "
+                          f"{size[0]}x{size[1]}): starting again.")
+        self._size = size
+        self._image = image
+        self._frames += 1
+        if metadata:
+            self._metadata = (self._metadata + [metadata])[-5:]
+        if self.step == "find" and (self._outline is None or self._frames % self._find_every == 1):
+            self._look_for_tray(image)
+        if self._learning is not None:
+            self._learn(image)
+
+    def _look_for_tray(self, image: np.ndarray) -> None:
+        try:
+            self._outline = find_tray(image)
+        except FindError as error:
+            self._outline = None
+            self._say(str(error), problem=True)
+            return
+        o = self._outline
+        if o.keep is None:
+            self._say("Tray found, but no keep zone: mark one along a side (see docs/SETUP.md), or OK to "
+                      "go on without one.", problem=True)
+        else:
+            self._say(f"Tray found, keep zone along its {o.keep_side} side ({o.keep_marking} marking).")
+
+    def _learn(self, image: np.ndarray) -> None:
+        self._learning.append(image.copy())
+        if len(self._learning) < EMPTY_FRAMES:
+            self._say(f"Learning the empty tray... {len(self._learning)}/{EMPTY_FRAMES}")
+            return
+        stack = np.stack(self._learning)
+        self._learning = None
+        median = np.median(stack, axis=0).astype(np.uint8)
+        moved = max(float((np.abs(f.astype(np.int16) - median).max(axis=2) > STILL_LEVEL).mean()) for f in stack)
+        if moved > STILL_AREA:
+            self._say("Something moved while the empty tray was learned: keep hands away and press OK again.",
+                      problem=True)
+            return
+        self._empty = median
+        self._go("dice", "Empty tray learned.")
+
+    # -- presses --------------------------------------------------------------------------------------
+    def _press(self, press: Press) -> None:
+        if press.button == BACK and press.long:
+            self.cancelled = True
+            return
+        handler = getattr(self, f"_on_{self.step}")
+        handler(press)
+
+    def _on_find(self, press: Press) -> None:
+        if press.button == OK:
+            if self._outline is None:
+                self._say(self._message or "No tray found yet: clear the tray and point the camera at it.",
+                          problem=True)
+                return
+            self._corners = _Corners(self._outline.tray.copy(),
+                                     None if self._outline.keep is None else self._outline.keep.copy())
+            self._handle, self._axis = 0, 0
+            self._go("nudge")
+        elif press.button == BACK:
+            self._say("Hold BACK to leave without saving.", problem=True)
+
+    def _on_nudge(self, press: Press) -> None:
+        handles = self._corners.handles()
+        if press.button in (PREV, NEXT):
+            step = NUDGE_PX[press.long] * (1 if press.button == NEXT else -1)
+            moved = self._corners.move(handles[self._handle], *((step, 0) if self._axis == 0 else (0, step)))
+            if not self._fits(moved):
+                self._say("That would fold the outline or leave the picture: move another corner first.",
+                          problem=True)
+                return
+            self._corners = moved
+            self._say("")
+        elif press.button == OK and press.long:
+            self._go("lock")
+        elif press.button == OK:
+            position = self._handle * 2 + self._axis + 1
+            if position == len(handles) * 2:
+                self._go("lock")
+            else:
+                self._handle, self._axis = divmod(position, 2)
+        elif press.button == BACK:
+            position = self._handle * 2 + self._axis - 1
+            if position < 0:
+                self._go("find")
+            else:
+                self._handle, self._axis = divmod(position, 2)
+
+    def _fits(self, corners: _Corners) -> bool:
+        w, h = self._size
+        polygons = [corners.tray] + ([] if corners.keep is None else [corners.keep])
+        inside = all(((p >= 0) & (p <= (w, h))).all() for p in polygons)
+        return inside and all(_convex(p) for p in polygons)
+
+    def _on_lock(self, press: Press) -> None:
+        if press.button == OK:
+            self._exposure = _exposure_from(self._metadata)
+            if self._exposure is None:
+                self._go("empty", "This camera does not report its exposure: it stays automatic. Keep the "
+                                  "room's light as it is now.")
+            else:
+                self._camera_request = self._exposure
+                e = self._exposure
+                gains = f", colour gains {e.colour_gains[0]:.2f}/{e.colour_gains[1]:.2f}" if e.colour_gains else ""
+                self._go("empty", f"Locked: exposure {e.exposure_us} µs, gain {e.analogue_gain:.2f}{gains}.")
+        elif press.button == BACK:
+            self._go("nudge")
+
+    def _on_empty(self, press: Press) -> None:
+        if press.button == OK and self._learning is None:
+            self._learning = []
+            self._say(f"Learning the empty tray... 0/{EMPTY_FRAMES}")
+        elif press.button == BACK:
+            self._learning = None
+            self._go("lock")
+
+    def _on_dice(self, press: Press) -> None:
+        if press.button == OK:
+            try:
+                self._die = measure_die_size(self._image, self._empty, self._corners.tray)
+            except FindError as error:
+                self._say(str(error), problem=True)
+                return
+            self._reading = None
+            d = self._die
+            self._go("check", f"A die measures {d.px:.1f} pixels ({d.dice} dice measured).")
+        elif press.button == BACK:
+            self._go("empty")
+
+    def _on_check(self, press: Press) -> None:
+        if press.button == OK and press.long:
+            self._save(checked=False)
+        elif press.button == OK and self._reading is None:
+            self._read_throw()
+        elif press.button == OK:
+            self._save(checked=True)
+        elif press.button == NEXT:
+            self._reading = None
+            self._say("Throw again, then OK to read.")
+        elif press.button == BACK:
+            self._go("dice")
+
+    def _on_done(self, press: Press) -> None:
+        if press.button == OK:
+            self.finished = True
+
+    def _read_throw(self) -> None:
+        read = self._read
+        if read is None:
+            from vision.reader import read
+        try:
+            self._reading = read(self._image, self._draft(checked=False).to_tray_calibration())
+        except Exception as error:  # a reader that cannot run must not end the wizard: say why
+            self._say(f"The dice reader failed ({type(error).__name__}: {error}). Hold OK to save without a "
+                      "test throw.", problem=True)
+            return
+        dice = self._reading.dice
+        if not dice:
+            self._reading = None
+            self._say("No dice read: throw them into the tray and wait until they lie still.", problem=True)
+            return
+        by_zone: dict[str, list[str]] = {}
+        for d in dice:
+            by_zone.setdefault(d.zone, []).append("cocked" if d.cocked else str(d.value))
+        read_out = "; ".join(f"{zone}: {' '.join(sorted(values))}" for zone, values in sorted(by_zone.items()))
+        self._say(f"Read {len(dice)} dice - {read_out}. Is that what the dice show?")
+
+    # -- saving ---------------------------------------------------------------------------------------
+    def _draft(self, checked: bool) -> Profile:
+        return Profile(frame_size=self._size, tray=self._corners.tray.copy(), die_px=self._die.px,
+                       empty=self._empty, keep=None if self._corners.keep is None else self._corners.keep.copy(),
+                       exposure=self._exposure, created=self._now(), checked=checked)
+
+    def _save(self, checked: bool) -> None:
+        profile = self._draft(checked)
+        try:
+            path = save_profile(profile, self.profile_path)
+        except OSError as error:
+            self._say(f"Cannot save to {self.profile_path}: {error.strerror or error}. Check the folder, "
+                      "then OK to try again.", problem=True)
+            return
+        self.profile = profile.with_(path=path)
+        note = "" if checked else " (without a confirmed test throw)"
+        self._go("done", f"Saved to {path}{note}.")
+
+    # -- the screen -----------------------------------------------------------------------------------
+    def _go(self, step: str, message: str = "") -> None:
+        self.step = step
+        self._say(message)
+
+    def _say(self, message: str, problem: bool = False) -> None:
+        self._message, self._problem = message, problem
+
+    def _restart(self, message: str) -> None:
+        self.step, self._outline, self._corners, self._empty, self._die = "find", None, None, None, None
+        self._learning, self._reading = None, None
+        self._say(message, problem=True)
+
+    def screen(self) -> WizardScreen:
+        return WizardScreen(self.step, STEPS.index(self.step) + 1, len(STEPS), TITLES[self.step],
+                            self._instruction(), self._message, self._problem, self._buttons(),
+                            self._overlays(), self._image)
+
+    def _instruction(self) -> str:
+        if self.step == "nudge":
+            polygon, i = self._corners.handles()[self._handle]
+            name = f"{'tray' if polygon == 'tray' else 'keep-zone'} corner {i + 1}"
+            return (f"Move the marked {name} onto the felt's real corner: PREV/NEXT move it "
+                    f"{'left/right' if self._axis == 0 else 'up/down'} (hold for big steps), OK: next.")
+        if self.step == "check" and self._reading is not None:
+            return "OK if every die is read right; NEXT to throw again; BACK to measure the dice again."
+        return {
+            "find": "Clear the tray. The outline shows the tray found, the keep zone shaded.",
+            "lock": "Light the room as it will be during play, keep the tray empty, then lock the camera's "
+                    "exposure and white balance.",
+            "empty": "Take everything off the tray and keep your hands away while it is learned.",
+            "dice": "Lay three to six dice flat on the felt, apart from each other and from the walls.",
+            "check": "Throw the dice into the tray (some into the keep zone), wait until they lie still.",
+            "done": "The table will use this profile from its next start.",
+        }[self.step]
+
+    def _buttons(self) -> dict:
+        if self.step == "nudge":
+            return {PREV: "-", NEXT: "+", OK: "next corner (hold: done)", BACK: "previous"}
+        if self.step == "check":
+            if self._reading is None:
+                return {OK: "read (hold: save untested)", BACK: "back"}
+            return {OK: "right: save", NEXT: "throw again", BACK: "back"}
+        return {"find": {OK: "use this tray", BACK: "hold: leave"},
+                "lock": {OK: "lock", BACK: "back"},
+                "empty": {OK: "learn", BACK: "back"},
+                "dice": {OK: "measure", BACK: "back"},
+                "done": {OK: "finish"}}[self.step]
+
+    def _overlays(self) -> tuple:
+        overlays = []
+        if self.step == "find" and self._outline is not None:
+            overlays += _polygons(self._outline.tray, self._outline.keep)
+        elif self._corners is not None and self.step != "done":
+            overlays += _polygons(self._corners.tray, self._corners.keep)
+        if self.step == "nudge":
+            handles = self._corners.handles()
+            for k, handle in enumerate(handles):
+                p = tuple(map(float, self._corners.point(handle)))
+                overlays.append(Overlay((p,), "selected" if k == self._handle else "handle",
+                                        ("x" if self._axis == 0 else "y") if k == self._handle else ""))
+        if self.step == "check" and self._die is not None and self._reading is None:
+            overlays += [Overlay(tuple(map(tuple, o.tolist())), "die") for o in self._die.outlines]
+        if self.step == "check" and self._reading is not None:
+            for d in self._reading.dice:
+                x0, y0, x1, y1 = d.box
+                label = "?" if d.cocked else str(d.value)
+                overlays.append(Overlay(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), "die", label))
+        return tuple(overlays)
+
+
+def _polygons(tray: np.ndarray, keep: Optional[np.ndarray]) -> list[Overlay]:
+    out = [Overlay(tuple(map(tuple, tray.tolist())), "tray")]
+    if keep is not None:
+        out.append(Overlay(tuple(map(tuple, keep.tolist())), "keep", "keep"))
+    return out
+
+
+def _exposure_from(metadata: list[Mapping]) -> Optional[Exposure]:
+    """The settled automatic exposure: medians over the last frames' picamera2 metadata."""
+    usable = [m for m in metadata if "ExposureTime" in m and "AnalogueGain" in m]
+    if not usable:
+        return None
+    exposure = int(np.median([m["ExposureTime"] for m in usable]))
+    gain = float(np.median([m["AnalogueGain"] for m in usable]))
+    colour = [m["ColourGains"] for m in usable if m.get("ColourGains")]
+    gains = tuple(float(v) for v in np.median(np.float64(colour), axis=0)) if colour else None
+    return Exposure(max(1, exposure), max(1.0, gain), gains)

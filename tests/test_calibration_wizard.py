@@ -1,0 +1,197 @@
+"""The wizard step by step on rendered frames and scripted presses; its screen; the calibrate command."""
+import numpy as np
+import pygame
+import pytest
+
+from appliance.cli import main
+from calibration.find import order_corners
+from calibration.profile import Exposure, load_profile
+from calibration.synthetic import TrayScene, spread_dice
+from calibration.wizard import EMPTY_FRAMES, NUDGE_PX, Wizard
+from vision.types import Die, Reading
+
+SCENE = TrayScene()
+EMPTY = SCENE.render()
+DICE = SCENE.render(spread_dice(56))
+METADATA = {"ExposureTime": 12000, "AnalogueGain": 1.5, "ColourGains": (2.0, 1.5)}
+TOLERANCE = 0.01 * float(np.hypot(*(SCENE.tray[2] - SCENE.tray[0])))
+
+
+def reads(values):
+    def read(frame, calibration):
+        assert calibration.die_px and calibration.empty is not None   # the draft profile is used
+        dice = tuple(Die("d6", v, (100.0 * i, 100.0, 100.0 * i + 56, 156.0), "roll", 0.99) for i, v in enumerate(values, 1))
+        return Reading(dice, frame.shape[1], frame.shape[0])
+    return read
+
+
+def feed(wizard, image, *presses, metadata=METADATA):
+    return wizard.feed(image, presses, metadata)
+
+
+def to_dice_step(wizard, metadata=METADATA):
+    feed(wizard, EMPTY, metadata=metadata)
+    feed(wizard, EMPTY, "OK", metadata=metadata)        # use the tray found
+    feed(wizard, EMPTY, "OK long", metadata=metadata)   # the corners are right
+    feed(wizard, EMPTY, "OK", metadata=metadata)        # lock
+    feed(wizard, EMPTY, "OK", metadata=metadata)        # learn the empty tray ...
+    for _ in range(EMPTY_FRAMES):
+        screen = feed(wizard, EMPTY, metadata=metadata)
+    assert screen.step == "dice", screen
+    return screen
+
+
+def test_the_whole_way_to_a_saved_profile(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml", read=reads([1, 2, 3, 4, 5, 6]), now=lambda: "2024-05-01T20:00:00")
+    to_dice_step(wizard)
+    assert wizard.take_camera_request() == Exposure(12000, 1.5, (2.0, 1.5))
+    assert wizard.take_camera_request() is None                # asked once
+    screen = feed(wizard, DICE, "OK")
+    assert screen.step == "check" and "6 dice measured" in screen.message
+    screen = feed(wizard, DICE, "OK")
+    assert "1 2 3 4 5 6" in screen.message and [o.label for o in screen.overlays if o.kind == "die"] == list("123456")
+    screen = feed(wizard, DICE, "OK")
+    assert screen.step == "done" and str(tmp_path / "cal.toml") in screen.message
+    feed(wizard, DICE, "OK")
+    assert wizard.finished and not wizard.cancelled
+
+    profile = load_profile(tmp_path / "cal.toml")
+    assert np.abs(profile.tray - SCENE.tray).max() <= TOLERANCE
+    assert np.abs(profile.keep - order_corners(SCENE.keep)).max() <= TOLERANCE
+    assert abs(profile.die_px - 56) <= 0.05 * 56
+    assert profile.exposure == Exposure(12000, 1.5, (2.0, 1.5)) and profile.checked
+    assert np.abs(profile.empty.astype(int) - EMPTY).max() <= 1    # the still frames' median is the empty tray
+
+
+def test_nudging_moves_the_selected_corner_and_the_keep_corner_on_it(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml")
+    feed(wizard, EMPTY)
+    screen = feed(wizard, EMPTY, "OK", *["OK"] * 6)   # tray used, then x and y of three corners: the 4th corner, x
+    start = {o.kind: o for o in screen.overlays if o.kind in ("tray", "keep", "selected")}
+    corner = np.float32(start["selected"].points[0])
+    assert np.allclose(corner, start["tray"].points[3])               # the bottom-left corner ...
+    assert any(np.allclose(corner, p) for p in start["keep"].points)  # ... is also the keep zone's
+    screen = feed(wizard, EMPTY, "NEXT", "NEXT", "NEXT", "OK", "PREV long")
+    moved = {o.kind: o for o in screen.overlays if o.kind in ("tray", "keep", "selected")}
+    expected = corner + (3 * NUDGE_PX[0], -NUDGE_PX[1])
+    assert np.allclose(moved["tray"].points[3], expected)
+    assert any(np.allclose(expected, p) for p in moved["keep"].points)
+    assert np.allclose(moved["tray"].points[:3], start["tray"].points[:3])   # the others stay
+
+
+def test_no_tray_in_view_keeps_the_first_step_with_a_message(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml")
+    table = np.full((720, 1280, 3), (165, 170, 175), np.uint8)
+    screen = feed(wizard, table, "OK")
+    assert screen.step == "find" and screen.problem and "out of the picture" in screen.message
+
+
+def test_a_camera_without_exposure_data_stays_automatic(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml", read=reads([3]))
+    to_dice_step(wizard, metadata=None)
+    assert wizard.take_camera_request() is None
+    feed(wizard, DICE, "OK", "OK", "OK")
+    assert load_profile(tmp_path / "cal.toml").exposure is None
+
+
+def test_movement_while_learning_the_empty_tray_is_refused(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml")
+    feed(wizard, EMPTY, "OK", "OK long", "OK", "OK")
+    frames = [EMPTY] * (EMPTY_FRAMES // 2) + [DICE] * (EMPTY_FRAMES - EMPTY_FRAMES // 2)  # dice thrown in meanwhile
+    for frame in frames:
+        screen = feed(wizard, frame)
+    assert screen.step == "empty" and screen.problem and "moved" in screen.message
+
+
+def test_no_dice_for_measuring_is_a_message(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml")
+    to_dice_step(wizard)
+    screen = feed(wizard, EMPTY, "OK")
+    assert screen.step == "dice" and screen.problem and "dice" in screen.message
+
+
+def test_a_wrong_reading_is_thrown_again_and_a_broken_reader_can_be_skipped(tmp_path):
+    def broken(frame, calibration):
+        raise RuntimeError("no model file")
+
+    wizard = Wizard(tmp_path / "cal.toml", read=broken)
+    to_dice_step(wizard)
+    feed(wizard, DICE, "OK")
+    screen = feed(wizard, DICE, "OK")
+    assert screen.step == "check" and screen.problem and "no model file" in screen.message
+    screen = feed(wizard, DICE, "OK long")
+    assert screen.step == "done"
+    assert not load_profile(tmp_path / "cal.toml").checked
+
+    wizard = Wizard(tmp_path / "again.toml", read=reads([2, 2]))
+    to_dice_step(wizard)
+    feed(wizard, DICE, "OK", "OK")
+    screen = feed(wizard, DICE, "NEXT")                      # the player says the reading is wrong
+    assert screen.step == "check" and "Throw again" in screen.message
+    screen = feed(wizard, DICE, "BACK")
+    assert screen.step == "dice" and not (tmp_path / "again.toml").exists()
+
+
+def test_holding_back_leaves_without_saving(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml")
+    to_dice_step(wizard)
+    feed(wizard, DICE, "BACK long")
+    assert wizard.cancelled and not (tmp_path / "cal.toml").exists()
+
+
+def test_the_screen_draws_picture_outlines_and_buttons(tmp_path):
+    from calibration.wizard_screen import COLOURS, draw
+
+    wizard = Wizard(tmp_path / "cal.toml")
+    screen = feed(wizard, EMPTY)
+    surface = pygame.Surface((800, 480))
+    draw(surface, screen)
+    pixels = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    tray_colour = np.all(pixels == COLOURS["tray"], axis=2)
+    assert tray_colour.sum() > 500                                   # the tray's outline is drawn
+    ys, xs = np.nonzero(tray_colour)
+    # the picture is scaled into the left part of the screen, keeping the frame's shape
+    assert xs.max() < 0.62 * 800 and xs.min() > 0
+    assert (xs.max() - xs.min()) / (ys.max() - ys.min()) == pytest.approx(
+        np.ptp(SCENE.tray[:, 0]) / np.ptp(SCENE.tray[:, 1]), rel=0.05)
+    bar = pixels[480 - 40:, :, :]
+    assert np.any(np.all(bar == COLOURS["bar"], axis=2))             # the button bar
+
+
+@pytest.fixture
+def dummy_display(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    yield
+    pygame.display.quit()
+
+
+def test_the_command_runs_the_wizard_on_a_drawn_tray_and_checks_the_profile(tmp_path, dummy_display, capsys):
+    profile = tmp_path / "cal.toml"
+    # OK: tray, OK long: corners, OK: lock; at 1 s OK: learn (8 frames); at 2 s OK: measure;
+    # OK long: save without a test throw (the reader's models may not be there); OK: finish
+    script = "OK,OK long,OK,1:OK,2:OK,OK long,OK"
+    code = main(["calibrate", "--source", "synthetic", "--display", "dummy", "--profile", str(profile),
+                 "--script", script, "--screenshots", str(tmp_path / "shots")])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "calibration saved" in out.out
+    loaded = load_profile(profile)
+    assert np.abs(loaded.tray - SCENE.tray).max() <= TOLERANCE and abs(loaded.die_px - 56) <= 0.05 * 56
+    assert loaded.exposure is not None                               # the synthetic camera reports one
+    assert len(list((tmp_path / "shots").glob("*.png"))) >= 6
+
+    assert main(["calibrate", "--check", "--profile", str(profile)]) == 0
+    assert "die 5" in capsys.readouterr().out
+    profile.write_text(profile.read_text().replace("die_px", "die_size"))
+    assert main(["calibrate", "--check", "--profile", str(profile)]) == 1
+    out = capsys.readouterr().out
+    assert str(profile) in out and "dice.die_px is missing" in out and "dicetable calibrate" in out
+    assert main(["calibrate", "--check", "--profile", str(tmp_path / "none.toml")]) == 1
+    assert "no calibration profile" in capsys.readouterr().out
+
+
+def test_a_script_that_stops_early_fails_with_the_step_it_reached(tmp_path, dummy_display, capsys):
+    code = main(["calibrate", "--source", "synthetic", "--display", "dummy", "--profile", str(tmp_path / "c.toml"),
+                 "--script", "OK"])
+    assert code == 1
+    assert "step 'nudge'" in capsys.readouterr().err and not (tmp_path / "c.toml").exists()

