@@ -34,6 +34,11 @@ class Panels:
     def poll(self) -> list[Press]:
         return [press for panel in self.panels for press in panel.poll()]
 
+    @property
+    def done(self) -> bool:
+        """Every scripted panel has played out (a keyboard or GPIO panel never has)."""
+        return all(getattr(p, "done", False) for p in self.panels)
+
     def close(self) -> None:
         for panel in self.panels:
             panel.close()
@@ -44,46 +49,56 @@ def demo_recordings() -> list[Path]:
     return sorted(p.parent for p in RECORDINGS.glob("*/labels.json") if (p.parent / "labels.json").exists())
 
 
-def load_calibration(settings: Settings, notes: list[str]):
-    """The tray calibration for vision, or None (the reader then works on the bare picture)."""
-    path = settings.calibration_profile
-    if not path.exists():
-        notes.append(f"no tray calibration at {path}: run `dicetable calibrate` (reading without one)")
-        return None
+def load_tray_profile(path: Path):
+    """(the calibration profile, None) or (None, what is wrong with it: missing or damaged)."""
+    from calibration.profile import ProfileError, load_profile
+
     try:
-        from calibration.profile import ProfileError, load_profile
-    except ImportError:
-        return None
-    try:
-        return load_profile(path).to_tray_calibration()
+        return load_profile(path), None
     except ProfileError as error:
-        notes.append(f"{error}: run `dicetable calibrate` (reading without a calibration)")
-        return None
+        return None, str(error)
 
 
-def open_camera(settings: Settings, notes: list[str]):
-    """The camera the settings name; with "auto" and no camera, the recorded demo throws, looped."""
+def recording_calibration(folder: Path):
+    """The calibration a recorded folder was made with (calibration.toml beside its frames), if any."""
+    profile, _ = load_tray_profile(Path(folder) / "calibration.toml")
+    return profile.to_tray_calibration() if profile else None
+
+
+def open_camera(settings: Settings, notes: list[str], kind: str | None = None, replay: str | Path | None = None,
+                exposure=None):
+    """The camera `kind` names (default: the settings' camera.source). "auto" takes the Pi camera,
+    else a USB camera, else the recorded demo throws, looped; "synthetic" is a drawn tray (for trying
+    the calibration wizard). `exposure` (a calibration Exposure) locks the Pi camera's exposure."""
     from hardware.frames import OpenCVCamera, PiCamera, ReplaySource
     from hardware.probe import probe_cameras
 
     cam = settings.camera
-    source = cam.source
-    if source == "auto":
-        found = {f.name: f for f in probe_cameras(cam.picamera_number, cam.device)}
-        source = next((name for name in ("picamera", "usb") if name in found and found[name].ok), "replay")
-    if source == "picamera":
-        return PiCamera(cam.picamera_number, size=cam.size, small_size=cam.small_size)
-    if source == "usb":
+    kind = kind or cam.source
+    if kind == "auto":
+        found = {f.part: f.ok for f in probe_cameras(cam.picamera_number, cam.device)}
+        kind = next((k for k, part in (("picamera", "Pi camera"), ("usb", "USB camera")) if found.get(part)), "replay")
+        if kind == "replay" and not replay:
+            notes.append("no camera found: playing recorded throws")
+    if kind == "synthetic":
+        from calibration.synthetic import SyntheticTraySource
+
+        return SyntheticTraySource(small_size=cam.small_size)
+    if kind == "picamera":
+        controls = exposure.controls() if exposure is not None else {}
+        return PiCamera(cam.picamera_number, size=cam.size, small_size=cam.small_size, **controls)
+    if kind == "usb":
         return OpenCVCamera(cam.device, size=cam.size, small_size=cam.small_size, fps=cam.fps)
-    folder = cam.replay_folder or next(iter(demo_recordings()), None)
+    folder = replay or cam.replay_folder or next(iter(demo_recordings()), None)
     if folder is None:
-        raise SystemExit(f"no camera and no recorded throws to replay (looked in {RECORDINGS})")
-    if settings.camera.source == "auto":
-        notes.append(f"no camera found: playing the recorded throws in {Path(folder).name}")
+        raise ValueError(f"no camera and no recorded throws to replay (camera.replay_folder, or {RECORDINGS})")
     return ReplaySource(folder, realtime=True, loop=True, small_size=cam.small_size)
 
 
 def open_buttons(settings: Settings, keyboard: bool, notes: list[str]) -> Panels:
+    """The GPIO buttons (when this machine has GPIO) and the keyboard (when asked, or as the fallback)."""
+    import warnings
+
     from hardware.buttons import GpioPanel
     from hardware.probe import probe_gpio
 
@@ -91,10 +106,12 @@ def open_buttons(settings: Settings, keyboard: bool, notes: list[str]) -> Panels
     if probe_gpio().ok:
         b = settings.buttons
         try:
-            panels.panels.append(GpioPanel(b.pins, long_press_s=b.long_press_s, debounce_s=b.debounce_s,
-                                           pull_up=b.pull_up))
+            with warnings.catch_warnings():  # gpiozero warns for every pin library it tries first
+                warnings.simplefilter("ignore")
+                panels.panels.append(GpioPanel(b.pins, long_press_s=b.long_press_s, debounce_s=b.debounce_s,
+                                               pull_up=b.pull_up))
         except Exception as error:  # gpiozero raises many kinds: any of them means "no buttons"
-            notes.append(f"the GPIO buttons failed ({error}): use the keyboard")
+            notes.append(f"the GPIO buttons failed ({type(error).__name__}: {error}): use the keyboard")
     if keyboard or not panels.panels:
         panels.panels.append(KeyboardPanel(long_press_s=settings.buttons.long_press_s))
     return panels

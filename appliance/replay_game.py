@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from appliance.assemble import reader, scripted_presses
+from appliance.assemble import reader, recording_calibration, scripted_presses
 from appliance.event_log import EventLog
 from appliance.final_sheet import final_sheet
 from appliance.main_loop import Appliance, Output
@@ -70,11 +70,7 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
 
 def _calibration(folder: Path, labels: dict):
     name = labels.get("calibration")
-    if not name or not (folder / name).exists():
-        return None
-    from calibration.profile import load_profile
-
-    return load_profile(folder / name).to_tray_calibration()
+    return recording_calibration(folder) if name == "calibration.toml" else None
 
 
 def _small_empty(calibration):

@@ -66,6 +66,10 @@ class Exposure:
     analogue_gain: float
     colour_gains: Optional[tuple[float, float]] = None   # red, blue; None: white balance stays automatic
 
+    def controls(self) -> dict:
+        """Keyword arguments for hardware.frames.PiCamera that lock these settings."""
+        return {"exposure_us": self.exposure_us, "analogue_gain": self.analogue_gain, "colour_gains": self.colour_gains}
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -87,10 +91,7 @@ class Profile:
 
     def camera_controls(self) -> dict:
         """Keyword arguments for hardware.frames.PiCamera: the locked exposure and white balance."""
-        if self.exposure is None:
-            return {}
-        e = self.exposure
-        return {"exposure_us": e.exposure_us, "analogue_gain": e.analogue_gain, "colour_gains": e.colour_gains}
+        return self.exposure.controls() if self.exposure else {}
 
     def summary(self) -> str:
         keep = "a keep zone" if self.keep is not None else "no keep zone"

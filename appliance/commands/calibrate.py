@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import warnings
 from pathlib import Path
 
 HELP = "Set up the tray: find it and its keep zone, lock the camera, learn the empty tray and the die size."
@@ -69,10 +68,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
+    from appliance.assemble import open_buttons, open_camera
     from hardware.display import DisplayError, open_display
 
+    notes: list[str] = []
     try:
-        source = open_source(args.source, settings, replay=args.replay)
+        source = open_camera(settings, notes, kind=None if args.source == "settings" else args.source,
+                             replay=args.replay)
     except ValueError as error:
         print(f"dicetable calibrate: {error}", file=sys.stderr)
         return 2
@@ -82,9 +84,19 @@ def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
         source.close()
         print(f"dicetable calibrate: {error}", file=sys.stderr)
         return 2
-    panel = open_panel(settings, args.script)
+    frame_clock = FrameClock() if args.script is not None else None
+    if frame_clock:
+        from appliance.assemble import Panels
+        from hardware.buttons import ScriptedPanel
+
+        panel = Panels([ScriptedPanel(parse_script(args.script), clock=frame_clock)])
+    else:
+        panel = open_buttons(settings, keyboard=True, notes=notes)
+    for note in notes:
+        print(f"dicetable calibrate: {note}", file=sys.stderr)
     try:
-        outcome = run_wizard(screen, panel, source, path, settings=settings, screenshots=args.screenshots)
+        outcome = run_wizard(screen, panel, source, path, settings=settings, screenshots=args.screenshots,
+                             frame_clock=frame_clock)
     finally:
         panel.close()
         source.close()
@@ -93,68 +105,6 @@ def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
 
 
 # -- the parts --------------------------------------------------------------------------------------
-
-def open_source(kind: str, settings, replay: str | None = None, exposure=None):
-    """A frame source for the wizard: the settings' camera (auto exposure unless `exposure` is given),
-    a replay folder, or a drawn tray."""
-    from hardware.frames import OpenCVCamera, PiCamera, ReplaySource
-
-    cam = settings.camera
-    kind = cam.source if kind == "settings" else kind
-    if kind == "synthetic":
-        from calibration.synthetic import SyntheticTraySource
-
-        return SyntheticTraySource(small_size=cam.small_size)
-    if kind == "replay":
-        folder = replay or cam.replay_folder
-        if not folder:
-            raise ValueError("--source replay needs --replay FOLDER (or camera.replay_folder in the settings)")
-        return ReplaySource(folder, loop=True, small_size=cam.small_size)
-    controls = {} if exposure is None else {"exposure_us": exposure.exposure_us,
-                                            "analogue_gain": exposure.analogue_gain,
-                                            "colour_gains": exposure.colour_gains}
-    if kind in ("picamera", "auto"):
-        source = PiCamera(cam.picamera_number, size=cam.size, small_size=cam.small_size, **controls)
-        if kind == "picamera" or source.status.ok:
-            return source
-        source.close()  # auto: no Pi camera here, so the USB camera
-    return OpenCVCamera(cam.device, size=cam.size, small_size=cam.small_size, fps=cam.fps)
-
-
-class _Panels:
-    """Several panels read as one: GPIO buttons and a keyboard, whichever the player uses."""
-
-    def __init__(self, panels):
-        self.panels = panels
-
-    def poll(self):
-        return [press for panel in self.panels for press in panel.poll()]
-
-    @property
-    def done(self) -> bool:
-        return all(getattr(p, "done", False) for p in self.panels)
-
-    def close(self) -> None:
-        for panel in self.panels:
-            panel.close()
-
-
-def open_panel(settings, script: str | None = None):
-    from hardware.buttons import GpioPanel, KeyboardPanel, ScriptedPanel
-
-    if script is not None:
-        return _Panels([ScriptedPanel(parse_script(script))])
-    panels = [KeyboardPanel(long_press_s=settings.buttons.long_press_s)]
-    b = settings.buttons
-    try:
-        with warnings.catch_warnings():   # gpiozero warns for every pin library it tries first
-            warnings.simplefilter("ignore")
-            panels.append(GpioPanel(b.pins, long_press_s=b.long_press_s, debounce_s=b.debounce_s, pull_up=b.pull_up))
-    except Exception as error:  # no GPIO here (a desktop): the keyboard alone
-        print(f"dicetable calibrate: no GPIO buttons ({type(error).__name__}: {error}); use the keyboard: "
-              "arrows = PREV/NEXT, Enter = OK, Backspace = BACK, Shift+key = long press", file=sys.stderr)
-    return _Panels(panels)
-
 
 def parse_script(script: str) -> list:
     """'OK, OK long, 2.5:NEXT' -> ['OK', 'OK long', (2.5, 'NEXT')]."""
@@ -186,27 +136,40 @@ class _LockableSource:
         self.current = self._reopen(exposure)
 
 
+class FrameClock:
+    """Scripted presses timed by the frames shown, not the wall clock: a slow machine plays a script
+    the same way as a fast one."""
+
+    def __init__(self, fps: float = 30.0):
+        self.frames, self.fps = 0, fps
+
+    def __call__(self) -> float:
+        return self.frames / self.fps
+
+
 def run_wizard(surface, panel, source, profile_path: Path, *, settings=None, read=None,
-               screenshots: str | None = None, fps: float = 30.0) -> Outcome:
+               screenshots: str | None = None, fps: float = 30.0, frame_clock: FrameClock | None = None) -> Outcome:
     """Runs the wizard on an open display, panel and frame source until it saves or is left."""
     from calibration.wizard import Wizard
 
     wizard = Wizard(profile_path, read=read)
     reopen = None
     if settings is not None and type(source).__name__ == "ReconnectingSource" and source.name.startswith("Pi camera"):
-        reopen = lambda exposure: open_source("picamera", settings, exposure=exposure)  # noqa: E731
+        from appliance.assemble import open_camera
+
+        reopen = lambda exposure: open_camera(settings, [], kind="picamera", exposure=exposure)  # noqa: E731
     camera = _LockableSource(source, reopen)
     shots = Path(screenshots) if screenshots else None
     if shots:
         shots.mkdir(parents=True, exist_ok=True)
     try:
-        return _loop(wizard, surface, panel, camera, shots, fps)
+        return _loop(wizard, surface, panel, camera, shots, fps, frame_clock)
     finally:
         if camera.current is not source:   # reopened with locked exposure here: ours to close
             camera.current.close()
 
 
-def _loop(wizard, surface, panel, camera, shots, fps) -> Outcome:
+def _loop(wizard, surface, panel, camera, shots, fps, frame_clock=None) -> Outcome:
     import pygame
 
     from calibration.wizard_screen import draw
@@ -221,6 +184,8 @@ def _loop(wizard, surface, panel, camera, shots, fps) -> Outcome:
         if frame is None and camera.current.status.state == "ended":
             return Outcome(False, f"the camera stopped: {camera.current.status.message}")
         image = None if frame is None else frame.image
+        if frame is not None and frame_clock is not None:
+            frame_clock.frames += 1
         metadata = getattr(frame, "metadata", None) or getattr(camera.current, "metadata", None)
         screen = wizard.feed(image, panel.poll(), metadata)
         request = wizard.take_camera_request()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 HELP = "Run the table: camera, buttons and screen from the settings (the kiosk service runs this)."
@@ -14,24 +15,46 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance import assemble
-    from appliance.settings import load_settings
+    from appliance import assemble, systemd_notify
+    from appliance.commands.calibrate import run_wizard
+    from hardware.replay import ReplaySource
 
     assemble.quiet_pygame()
+    from appliance.settings import load_settings
+
     settings, notes = load_settings(args.settings)
-    calibration = assemble.load_calibration(settings, notes)
+    profile, problem = assemble.load_tray_profile(settings.calibration_profile)
+    try:
+        source = assemble.open_camera(settings, notes, exposure=profile.exposure if profile else None)
+    except ValueError as error:
+        print(f"dicetable run: {error}", file=sys.stderr)
+        return 2
     output = assemble.open_output(settings, None, notes)
-    source = assemble.open_camera(settings, notes)
     panel = assemble.open_buttons(settings, keyboard=output.flip, notes=notes)
+    if isinstance(source, ReplaySource):  # recorded throws carry the calibration they were made with
+        calibration = assemble.recording_calibration(source.recording.folder) if source.recording else None
+    else:
+        if problem:  # never run a live camera on a profile that cannot be read: make one first
+            print(f"dicetable run: {problem}; starting the calibration wizard", flush=True)
+            systemd_notify.ready("calibrating")
+            outcome = run_wizard(output.surface, panel, source, settings.calibration_profile, settings=settings)
+            if not outcome.saved:
+                print(f"dicetable run: {outcome.message}; the table needs a calibration", file=sys.stderr)
+                return 1
+            profile = outcome.profile or assemble.load_tray_profile(settings.calibration_profile)[0]
+        calibration = profile.to_tray_calibration()
     table = assemble.table_for(settings, args.log)
     for note in notes:
         print(f"dicetable: {note}", flush=True)  # the journal keeps them
     if notes:
         table.notice("; ".join(notes))
     app = assemble.appliance(settings, source, panel, table, output, calibration)
+    app.watchdog = systemd_notify.watchdog
+    systemd_notify.ready("camera and display up")
     try:
         app.run(keep_going=assemble.window_open if output.flip else (lambda: True))
     finally:
+        systemd_notify.stopping()
         source.close()
         panel.close()
     return 0
