@@ -11,6 +11,8 @@ from appliance.screens.sheet_view import draw_sheet
 from appliance.session import DICE_KIND
 from hardware.display import Layout
 
+SMALLEST_SHEET_TEXT = 13  # design pixels at 800x480: the sheet's text shrinks no further to fit
+
 
 def render(surface: pygame.Surface, screen: Screen, layout: Layout) -> None:
     surface.fill(draw.BACKGROUND)
@@ -70,7 +72,8 @@ def _game_panel(surface, rect, screen: Screen, layout: Layout) -> None:
         player = game.last_entry.player if screen.extra.get("choosing") == "correct" else game.current
         options = {c.key: c.points for c in screen.choices} if screen.extra.get("choosing") in ("field", "correct") else {}
         focus = screen.highlight[0] if screen.highlight else screen.extra.get("focus")
-        draw_sheet(surface, rect, game, player, screen.highlight, focus, options, layout.font_small)
+        draw_sheet(surface, rect, game, player, screen.highlight, focus, options, layout.font_small,
+                   layout.px(SMALLEST_SHEET_TEXT))
     else:
         _scoreboard(surface, rect, game, layout)
 

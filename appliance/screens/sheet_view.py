@@ -23,17 +23,16 @@ def focus_section(game: SheetGame, focus) -> Section:
 
 
 BLOCK_WIDTH = 19  # a block of sections is this many times the text size wide (names and three columns)
-SMALLEST = 0.75  # text shrinks at most to this share of the layout's size to fit the whole sheet
 
 
 def _rows(height: int, size: int) -> int:
     return (height - (size + 12)) // (size + 6)  # the players strip, then rows
 
 
-def _whole_sheet(game: SheetGame, rect: pygame.Rect, size: int) -> tuple[int, int] | None:
-    """(text size, blocks) that show every section in full, trying the largest size first."""
+def _whole_sheet(game: SheetGame, rect: pygame.Rect, size: int, smallest: int) -> tuple[int, int] | None:
+    """(text size, blocks) that show every section in full, from `size` down to `smallest`."""
     sections = list(game.rules.sections)
-    for s in range(size, int(size * SMALLEST) - 1, -1):
+    for s in range(size, smallest - 1, -1):
         for blocks in (1, 2):
             per_block = -(-len(sections) // blocks)
             split = [sections[i:i + per_block] for i in range(0, len(sections), per_block)]
@@ -43,11 +42,13 @@ def _whole_sheet(game: SheetGame, rect: pygame.Rect, size: int) -> tuple[int, in
     return None
 
 
-def blocks_shown(game: SheetGame, focus: Section, rect: pygame.Rect, size: int) -> tuple[int, list[list[tuple[Section, bool]]]]:
+def blocks_shown(game: SheetGame, focus: Section, rect: pygame.Rect, size: int,
+                 smallest: int) -> tuple[int, list[list[tuple[Section, bool]]]]:
     """The text size and side-by-side blocks of (section, drawn in full?). Every section in full when
-    they fit; else one block: the focused section and its neighbours in full, the others summed up."""
+    they fit at a size down to `smallest`; else one block at `size`: the focused section and its
+    neighbours in full, the others summed up."""
     sections = list(game.rules.sections)
-    whole = _whole_sheet(game, rect, size)
+    whole = _whole_sheet(game, rect, size, smallest)
     if whole:
         size, blocks = whole
         per_block = -(-len(sections) // blocks)
@@ -61,10 +62,11 @@ def blocks_shown(game: SheetGame, focus: Section, rect: pygame.Rect, size: int) 
     return size, [[(s, s.name in full) for s in sections]]
 
 
-def draw_sheet(surface, rect: pygame.Rect, game: SheetGame, player: int, highlight, focus, options, size: int) -> None:
+def draw_sheet(surface, rect: pygame.Rect, game: SheetGame, player: int, highlight, focus, options, size: int,
+               smallest: int) -> None:
     """Player `player`'s sheet in `rect`. `options`: {(column, field): points} the throw would score."""
     sheet: Sheet = game.sheets[player]
-    size, shown = blocks_shown(game, focus_section(game, focus), rect, size)
+    size, shown = blocks_shown(game, focus_section(game, focus), rect, size, smallest)
     row_h = size + 6
     width = rect.width // len(shown)
     bottom = rect.y

@@ -1,0 +1,87 @@
+"""Every screen drawn under SDL's dummy driver at 800x480 and 1920x1080, saved as PNG and checked."""
+import numpy as np
+import pygame
+import pytest
+
+from appliance.screens import draw
+from appliance.screens.gallery import SCREENS, render_all
+from appliance.screens.render import SMALLEST_SHEET_TEXT
+from appliance.screens.sheet_view import blocks_shown, focus_section
+from appliance.games.sheet_game import SheetGame
+from appliance.games.tables import sheet_rules
+from hardware.display import LAYOUTS
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    out = tmp_path_factory.mktemp("screens")
+    return {(name, layout): pygame.surfarray.array3d(pygame.image.load(str(png))).swapaxes(0, 1)
+            for name, layout, png in render_all(out)}
+
+
+def share(image: np.ndarray, colour, region=None) -> float:
+    """How much of the image (or of a region given as fractions x0, y0, x1, y1) has this colour."""
+    h, w = image.shape[:2]
+    if region:
+        x0, y0, x1, y1 = region
+        image = image[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)]
+    return float(np.all(image == np.array(colour), axis=-1).mean())
+
+
+LEFT, RIGHT = (0, 0.07, 0.55, 0.9), (0.6, 0.07, 1, 0.9)
+
+
+def test_every_screen_at_both_sizes(shots):
+    assert {name for name, _ in shots} == set(SCREENS)
+    for (name, layout), image in shots.items():
+        assert image.shape[:2] == LAYOUTS[layout].size[::-1]
+        assert share(image, draw.BACKGROUND) > 0.2, f"{name} {layout}: the screen is not the table's"
+        assert share(image, draw.TEXT) > 0.002, f"{name} {layout}: no text drawn"
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_field_list_and_the_sheet_show_the_cursor(shots, layout):
+    image = shots[("pentakubus-fields", layout)]
+    assert share(image, draw.ACCENT, RIGHT) > 0.002  # the cursor frame in the list
+    assert share(image, draw.ACCENT, LEFT) > 0.0003  # the same field framed on the sheet
+    assert share(image, draw.GOOD, LEFT) > 0.0005  # what the open fields would score
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_held_and_unsure_dice_are_marked(shots, layout):
+    assert share(shots[("pentakubus-hold", layout)], draw.HELD, RIGHT) > 0.002
+    assert share(shots[("pentakubus-review", layout)], draw.WARN_COLOUR, RIGHT) > 0.002
+    assert share(shots[("pentakubus-review", layout)], draw.HELD, RIGHT) == 0
+
+
+def test_warnings_are_coloured(shots):
+    assert share(shots[("train-wreck-wreck", "touchscreen")], draw.ACCENT) > 0.001  # the running turn total
+
+
+def sheet_game(game_id):
+    return SheetGame.new(sheet_rules(game_id), ["Ann", "Bob"])
+
+
+@pytest.mark.parametrize("game_id, fields", [("pentakubus", 24), ("hexakubus", 40)])
+def test_a_tv_shows_the_whole_sheet(game_id, fields):
+    game = sheet_game(game_id)
+    layout = LAYOUTS["tv"]
+    panel = pygame.Rect(0, 0, int(layout.size[0] * 0.64), layout.size[1] - layout.px(100))
+    size, blocks = blocks_shown(game, focus_section(game, None), panel, layout.font_small,
+                                layout.px(SMALLEST_SHEET_TEXT))
+    full = [s for block in blocks for s, whole in block if whole]
+    assert sum(len(s.fields) for s in full) == fields
+    assert size >= layout.px(SMALLEST_SHEET_TEXT) >= 29  # still readable from the sofa
+
+
+@pytest.mark.parametrize("game_id, focus, expected", [("pentakubus", (1, 21), "D"), ("hexakubus", (0, 27), "C")])
+def test_the_touchscreen_shows_the_section_in_focus_in_full(game_id, focus, expected):
+    game = sheet_game(game_id)
+    layout = LAYOUTS["touchscreen"]
+    panel = pygame.Rect(0, 0, int(layout.size[0] * 0.55), layout.size[1] - layout.px(100))
+    size, blocks = blocks_shown(game, focus_section(game, focus), panel, layout.font_small,
+                                layout.px(SMALLEST_SHEET_TEXT))
+    full = {s.name for block in blocks for s, whole in block if whole}
+    summed = {s.name for block in blocks for s, whole in block if not whole}
+    assert expected in full and full | summed == {"A", "B", "C", "D"}
+    assert size == layout.font_small
