@@ -16,8 +16,10 @@ COMMANDS = {
     "run": "run",
     "demo": "demo",
     "replay": "replay",
+    "history": "history",
     "doctor": "doctor",
     "calibrate": "calibrate",
+    "record": "record",
 }
 
 

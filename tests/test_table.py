@@ -202,3 +202,17 @@ def test_a_finished_game_goes_to_the_history(log):
     assert len(history) == 1 and history[0].game == "dice-poker"
     assert history[0].result[0]["name"] == "Ann" and history[0].result[0]["total"] > 0
     assert table.mode == "choose-game"
+
+
+def test_the_history_command_lists_finished_games(log, capsys):
+    from appliance.cli import main
+
+    table = start(log, "dice-poker")
+    for field in range(13):
+        throw(table, (2, 2, 2, 2, 2))
+        table.press(NEXT)
+        table.press(OK)
+    table.press(OK)
+    assert main(["history", "--log", str(log.path)]) == 0
+    out = capsys.readouterr().out
+    assert "dice-poker" in out and "1. Ann 90" in out  # five 2s: twos, 3 and 4 of a kind, chance 10 each, 5 of a kind 50

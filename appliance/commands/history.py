@@ -1,0 +1,31 @@
+"""`dicetable history`: the finished games kept in the log."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+HELP = "List the finished games: date, game, players and scores."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--log", type=Path, metavar="FILE",
+                        help="the game log (default: ~/.local/share/dicetable/games.sqlite)")
+    parser.add_argument("--last", type=int, default=20, metavar="N", help="how many games, newest first")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace) -> int:
+    from appliance.assemble import DEFAULT_LOG
+    from appliance.event_log import EventLog
+
+    games = EventLog(args.log or DEFAULT_LOG).history(args.last)
+    if args.json:
+        print(json.dumps([{"date": g.finished, "game": g.game, "players": g.result} for g in games]))
+        return 0
+    if not games:
+        print("no finished games yet")
+    for g in games:
+        scores = ", ".join(f"{p['rank']}. {p['name']} {p['total']}" for p in g.result)
+        print(f"{g.finished[:16].replace('T', ' ')}  {g.game:<12} {scores}")
+    return 0
