@@ -24,6 +24,7 @@ class Frame:
     image: np.ndarray  # BGR, full resolution, for reading the dice
     small: np.ndarray  # grey uint8 (h, w), low resolution, for rest detection
     t: float  # seconds; only differences matter (monotonic clock for cameras, recorded time for replays)
+    metadata: dict | None = None  # what the camera reports of this frame (picamera2: ExposureTime, ColourGains...)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class Device(Protocol):
     """One opened camera. grab() raises on any failure; the source decides what happens next."""
 
     def grab(self) -> tuple[np.ndarray, np.ndarray]: ...  # (BGR image, grey small)
+
+    # A device may also keep `metadata`: the camera's report on the frame it grabbed last.
 
     def close(self) -> None: ...
 
@@ -110,7 +113,7 @@ class ReconnectingSource:
             return None
         self._failures = 0
         self.status = SourceStatus(OK)
-        return Frame(image, small, now)
+        return Frame(image, small, now, getattr(self._device, "metadata", None))
 
     def close(self) -> None:
         self._close_device()

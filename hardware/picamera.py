@@ -43,6 +43,7 @@ class _PiCameraDevice:
         self._small_size = tuple(small_size)
         self._timeout_s = timeout_s
         self._camera = Picamera2(number)
+        self.metadata: dict | None = None  # picamera2's report on the last frame (exposure, gains)
         try:
             config = self._camera.create_video_configuration(
                 main={"size": tuple(size), "format": "RGB888"},
@@ -61,7 +62,7 @@ class _PiCameraDevice:
 
     def grab(self) -> tuple[np.ndarray, np.ndarray]:
         # A number for `wait` makes picamera2 raise TimeoutError instead of blocking on a dead camera.
-        (image, lores), _metadata = self._camera.capture_arrays(["main", "lores"], wait=self._timeout_s)
+        (image, lores), self.metadata = self._camera.capture_arrays(["main", "lores"], wait=self._timeout_s)
         width, height = self._small_size
         return image, lores[:height, :width]  # YUV420 array: Y rows first, then U and V
 

@@ -152,6 +152,7 @@ def test_pi_camera_configures_two_streams_locks_exposure_and_white_balance_then_
     assert frame.image.shape == (720, 1280, 3) and frame.image[0, 0, 0] == 200
     assert frame.small.shape == (180, 320)  # the Y plane only, not the U and V rows below it
     assert frame.small[0, 5] == (5 + 1) % 200
+    assert frame.metadata == {"SensorTimestamp": 1}  # the camera's report, for the wizard's exposure lock
 
 
 def test_without_calibration_values_exposure_and_white_balance_stay_automatic(world):
