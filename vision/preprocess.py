@@ -1,0 +1,48 @@
+"""How frames and crops are prepared for the two networks; training uses the same functions."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+FINDER_LONG_SIDE = 320    # the finder sees the frame with its long side at this many pixels
+FINDER_MULTIPLE = 32      # the finder's input sides are multiples of this (its deepest stride is 16)
+FACE_SIZE = 40            # side of the crop the face reader sees
+FACE_CONTEXT = 1.3        # the crop is this many times the die's box, so the whole face is in view
+
+
+def finder_input(frame: np.ndarray, scale: float) -> np.ndarray:
+    """The frame resized by `scale` and padded (edge colour) to multiples of FINDER_MULTIPLE: HxWx3 uint8."""
+    h, w = frame.shape[:2]
+    nh, nw = max(1, int(round(h * scale))), max(1, int(round(w * scale)))
+    small = cv2.resize(frame, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    ph, pw = -nh % FINDER_MULTIPLE, -nw % FINDER_MULTIPLE
+    if ph or pw:
+        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    return small
+
+
+def finder_scale(frame_shape, die_px: float | None = None) -> float:
+    """Scale that brings a frame to the finder's working size; with a known die size, brings dice to ~22 px."""
+    if die_px:
+        return 22.0 / die_px
+    return FINDER_LONG_SIDE / max(frame_shape[:2])
+
+
+def face_crop(frame: np.ndarray, cx: float, cy: float, side: float) -> np.ndarray:
+    """A FACE_SIZE x FACE_SIZE crop centred on (cx, cy) covering `side` pixels; edges replicate."""
+    side = max(side, 4.0)
+    half = side / 2
+    x0, y0 = int(np.floor(cx - half)), int(np.floor(cy - half))
+    x1, y1 = int(np.ceil(cx + half)), int(np.ceil(cy + half))
+    h, w = frame.shape[:2]
+    pad = (max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w))
+    roi = frame[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+    if any(pad):
+        roi = cv2.copyMakeBorder(roi, *pad, cv2.BORDER_REPLICATE)
+    interp = cv2.INTER_AREA if roi.shape[0] > FACE_SIZE else cv2.INTER_LINEAR
+    return cv2.resize(roi, (FACE_SIZE, FACE_SIZE), interpolation=interp)
+
+
+def to_blob(images: list[np.ndarray]) -> np.ndarray:
+    """uint8 HxWx3 images of one size -> float32 NCHW in 0..1 (the networks subtract 0.5 themselves)."""
+    return cv2.dnn.blobFromImages(images, 1.0 / 255.0, swapRB=False, crop=False)

@@ -1,0 +1,104 @@
+"""Reading a frame: find dice (finder network), read each face (face network), add zone and cocked flag.
+
+Both networks are small ONNX files in vision/models run through cv2.dnn; see vision/training for how
+they were trained and on what.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from . import geometry
+from .preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, to_blob
+from .types import Die, Reading, TrayCalibration
+
+MODELS = Path(__file__).resolve().parent / "models"
+STRIDE = 4
+FIND_LEVEL = 0.30        # finder heat at which a peak counts as a die
+NO_DIE_LEVEL = 0.50      # face reader's "no die" probability at which a find is dropped as a phantom
+SAME_DIE = 0.45          # two finds closer than this many box sides are one die
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class DiceReader:
+    """reader = DiceReader(); reading = reader.read(frame, calibration=None)."""
+
+    def __init__(self, models: Path = MODELS):
+        self.finder = cv2.dnn.readNet(str(models / "finder.onnx"))
+        self.faces = cv2.dnn.readNet(str(models / "faces.onnx"))
+
+    # -- the two stages, usable on their own
+    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[tuple[float, float, float, float, float]]:
+        """Candidate dice as (cx, cy, w, h, score) in frame pixels."""
+        scale = finder_scale(frame.shape, die_px)
+        small = finder_input(frame, scale)
+        self.finder.setInput(to_blob([small]))
+        out = self.finder.forward()[0]
+        heat = 1 / (1 + np.exp(-out[0]))
+        peaks = (heat >= FIND_LEVEL) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+        finds = []
+        for iy, ix in zip(*np.nonzero(peaks)):
+            cx = (ix + out[3, iy, ix]) * STRIDE / scale
+            cy = (iy + out[4, iy, ix]) * STRIDE / scale
+            w, h = np.exp(out[1:3, iy, ix]) / scale
+            finds.append((float(cx), float(cy), float(w), float(h), float(heat[iy, ix])))
+        return self._merge(finds)
+
+    @staticmethod
+    def _merge(finds):
+        finds = sorted(finds, key=lambda f: -f[4])
+        kept = []
+        for f in finds:
+            if all(np.hypot(f[0] - k[0], f[1] - k[1]) > SAME_DIE * max(k[2], k[3]) for k in kept):
+                kept.append(f)
+        return kept
+
+    def classify(self, frame: np.ndarray, finds) -> np.ndarray:
+        """Class probabilities (N x 7: no die, 1..6) for each find."""
+        if not finds:
+            return np.zeros((0, 7), np.float32)
+        crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
+        self.faces.setInput(to_blob(crops))
+        return _softmax(self.faces.forward())
+
+    def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+        start = time.perf_counter()
+        die_px = calibration.die_px if calibration else None
+        finds = self.find(frame, die_px)
+        probs = self.classify(frame, finds)
+        mask = None
+        if calibration is not None and calibration.empty is not None and die_px:
+            mask = geometry.foreground_mask(frame, calibration.empty)
+        dice = []
+        for (cx, cy, w, h, _), p in zip(finds, probs):
+            if p[0] >= NO_DIE_LEVEL:
+                continue
+            value = int(np.argmax(p[1:])) + 1
+            if die_px:   # the calibrated size is steadier than the finder's own estimate
+                w = h = die_px
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            cocked = mask is not None and geometry.is_cocked(mask, cx, cy, die_px)
+            dice.append(Die("d6", None if cocked else value, box, geometry.zone_of(cx, cy, calibration),
+                            float(p[value]), cocked))
+        dice.sort(key=lambda d: (d.box[1], d.box[0]))
+        h, w = frame.shape[:2]
+        return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000)
+
+
+_default: Optional[DiceReader] = None
+
+
+def read(frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+    """Read a frame with the packaged models (loaded once)."""
+    global _default
+    if _default is None:
+        _default = DiceReader()
+    return _default.read(frame, calibration)

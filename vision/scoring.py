@@ -1,0 +1,124 @@
+"""Scoring readings against a labeled photo set (format and rule: ../shared/datasets/README.md).
+
+A detected die matches the labeled die whose box holds its centre, one to one. A labeled die is read
+correctly when it is matched and its kind and value are right. A phantom matches no labeled die.
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Optional
+
+from .types import Die, Reading
+
+
+@dataclass(frozen=True)
+class LabeledDie:
+    kind: str
+    value: int
+    box: Optional[tuple[float, float, float, float]]   # None: the die is somewhere in the image
+
+
+@dataclass(frozen=True)
+class LabeledImage:
+    path: Path
+    width: int
+    height: int
+    dice: tuple[LabeledDie, ...]
+
+
+def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
+    set_dir = Path(set_dir)
+    data = json.loads((set_dir / "labels.json").read_text())
+    images = []
+    for entry in data["images"]:
+        dice = tuple(LabeledDie(d["kind"], int(d["value"]), tuple(d["box"]) if d.get("box") else None)
+                     for d in entry["dice"])
+        images.append(LabeledImage(set_dir / entry["file"], int(entry["width"]), int(entry["height"]), dice))
+    return images
+
+
+def _contains(box, x: float, y: float) -> bool:
+    return box is None or (box[0] <= x <= box[2] and box[1] <= y <= box[3])
+
+
+def _distance(box, x: float, y: float) -> float:
+    if box is None:
+        return 0.0
+    return ((box[0] + box[2]) / 2 - x) ** 2 + ((box[1] + box[3]) / 2 - y) ** 2
+
+
+def match(detected: Iterable[Die], labeled: Iterable[LabeledDie]) -> tuple[list[tuple[Die, LabeledDie]], list[Die], list[LabeledDie]]:
+    """One-to-one matching by box-contains-centre; where boxes overlap, nearer box centres pair first.
+
+    Returns (pairs, phantoms, missed)."""
+    detected, labeled = list(detected), list(labeled)
+    candidates = sorted(
+        (_distance(lab.box, *det.centre), i, j)
+        for i, det in enumerate(detected) for j, lab in enumerate(labeled)
+        if _contains(lab.box, *det.centre))
+    used_det, used_lab, pairs = set(), set(), []
+    for _, i, j in candidates:
+        if i not in used_det and j not in used_lab:
+            used_det.add(i)
+            used_lab.add(j)
+            pairs.append((detected[i], labeled[j]))
+    phantoms = [d for i, d in enumerate(detected) if i not in used_det]
+    missed = [lab for j, lab in enumerate(labeled) if j not in used_lab]
+    return pairs, phantoms, missed
+
+
+def read_value_key(die: Die) -> str:
+    """How a matched die's reading shows in the confusion table."""
+    if die.cocked or die.value is None:
+        return "cocked"
+    return str(die.value) if die.kind == "d6" else f"{die.kind}:{die.value}"
+
+
+@dataclass
+class Score:
+    labeled: int = 0
+    correct: int = 0
+    phantoms: int = 0
+    missed: int = 0
+    images: int = 0
+    seconds: float = 0.0
+    confusion: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+
+    def add(self, reading: Reading, image: LabeledImage, seconds: float) -> None:
+        pairs, phantoms, missed = match(reading.dice, image.dice)
+        self.images += 1
+        self.seconds += seconds
+        self.labeled += len(image.dice)
+        self.phantoms += len(phantoms)
+        self.missed += len(missed)
+        for det, lab in pairs:
+            self.correct += int(det.kind == lab.kind and det.value == lab.value and not det.cocked)
+            self.confusion[str(lab.value)][read_value_key(det)] += 1
+
+    def to_json(self) -> dict:
+        return {
+            "labeled": self.labeled,
+            "correct": self.correct,
+            "accuracy": round(self.correct / self.labeled, 4) if self.labeled else 0.0,
+            "phantoms": self.phantoms,
+            "missed": self.missed,
+            "ms_per_image": round(1000 * self.seconds / self.images, 1) if self.images else 0.0,
+            "confusion": {t: dict(sorted(r.items())) for t, r in sorted(self.confusion.items(), key=lambda kv: int(kv[0]))},
+        }
+
+
+def evaluate(images: Iterable[LabeledImage], read: Callable[[object], Reading], load: Callable[[Path], object]) -> Score:
+    """Read every image with `read` (frame -> Reading) and score it; `load` opens an image file."""
+    score = Score()
+    for image in images:
+        frame = load(image.path)
+        if frame is None:
+            raise FileNotFoundError(f"cannot read image {image.path}")
+        start = time.perf_counter()
+        reading = read(frame)
+        score.add(reading, image, time.perf_counter() - start)
+    return score

@@ -1,0 +1,31 @@
+"""The held-out split: which labeled photos the models never train on, so their figure stays honest.
+
+Webcam sets hold runs of near-identical frames numbered in sequence, so photos are split in blocks of
+five consecutive numbers: a held-out photo has no twin in training.
+"""
+from __future__ import annotations
+
+import re
+import zlib
+from pathlib import Path
+
+HELD_OUT_ONE_IN = 5   # 20% held out
+
+
+def split_key(file_name: str) -> str:
+    stem = Path(file_name).stem
+    found = re.search(r"(\d+)$", stem)
+    if not found:
+        return stem
+    return f"{stem[:found.start()]}{int(found.group(1)) // 5}"
+
+
+def is_held_out(file_name: str) -> bool:
+    return zlib.crc32(split_key(file_name).encode()) % HELD_OUT_ONE_IN == 0
+
+
+SPLITS = {
+    "all": lambda name: True,
+    "train": lambda name: not is_held_out(name),
+    "heldout": is_held_out,
+}

@@ -1,0 +1,94 @@
+"""The facts vision reports: dice, readings of a frame, rest states of a stream, and the tray calibration.
+
+Plain data only: the table, the tests and the commands build and compare these without OpenCV.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Optional
+
+import numpy as np
+
+# Zones a die can be in. Without a calibration the whole frame counts as the rolling area.
+ROLL, KEEP, OUTSIDE = "roll", "keep", "outside"
+
+# Rest states of the stream.
+MOVING, AT_REST, EMPTY, HAND = "moving", "at_rest", "empty", "hand"
+
+# Below this confidence a reading is flagged uncertain, so the table can ask the player.
+UNCERTAIN_BELOW = 0.80
+
+
+@dataclass(frozen=True)
+class Die:
+    kind: str                                   # "d6"
+    value: Optional[int]                        # 1..6; None when cocked (not read)
+    box: tuple[float, float, float, float]      # xmin, ymin, xmax, ymax in frame pixels
+    zone: str                                   # ROLL, KEEP or OUTSIDE
+    confidence: float                           # 0..1, how sure the value is
+    cocked: bool = False                        # not lying flat: reported, never read
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    @property
+    def uncertain(self) -> bool:
+        return not self.cocked and self.confidence < UNCERTAIN_BELOW
+
+    def to_json(self) -> dict:
+        out = asdict(self)
+        out["box"] = [round(v, 1) for v in self.box]
+        out["centre"] = [round(v, 1) for v in self.centre]
+        out["confidence"] = round(self.confidence, 3)
+        out["uncertain"] = self.uncertain
+        return out
+
+
+@dataclass(frozen=True)
+class Reading:
+    """All dice found in one frame."""
+    dice: tuple[Die, ...]
+    width: int
+    height: int
+    ms: float = 0.0
+
+    @property
+    def values(self) -> list[int]:
+        return sorted(d.value for d in self.dice if d.value is not None)
+
+    @property
+    def needs_attention(self) -> bool:
+        """A cocked or uncertain die: the table should ask before scoring."""
+        return any(d.cocked or d.uncertain for d in self.dice)
+
+    def to_json(self) -> dict:
+        return {"width": self.width, "height": self.height, "ms": round(self.ms, 2),
+                "dice": [d.to_json() for d in self.dice]}
+
+
+@dataclass(frozen=True)
+class RestState:
+    """What the stream shows now. `frame` is set only on the one AT_REST state that starts a rest."""
+    state: str                                  # MOVING, AT_REST, EMPTY or HAND
+    frame: Optional[np.ndarray] = field(default=None, repr=False, compare=False)
+    motion: float = 0.0                         # fraction of pixels that changed since the last frame
+
+    @property
+    def read_now(self) -> bool:
+        return self.state == AT_REST and self.frame is not None
+
+
+@dataclass
+class TrayCalibration:
+    """What a tray profile tells vision. Polygons are (N, 2) pixel corners in the full frame."""
+    tray: np.ndarray
+    keep: Optional[np.ndarray] = None
+    die_px: Optional[float] = None              # edge of a die's top face, in full-frame pixels
+    empty: Optional[np.ndarray] = None          # BGR picture of the empty tray, full frame size
+
+    def __post_init__(self):
+        self.tray = np.asarray(self.tray, dtype=np.float32).reshape(-1, 2)
+        if self.keep is not None:
+            self.keep = np.asarray(self.keep, dtype=np.float32).reshape(-1, 2)
