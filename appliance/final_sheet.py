@@ -1,7 +1,8 @@
 """A game's final sheet as JSON: {"game", "players": [{"name", "entries", "bonuses", "total"}]}.
 
 Sheet games: entries {"FIELD": points} for one column, {"COLUMN:FIELD": points} with the column's
-name (left, middle, right) for three. Train Wreck: entries {"TURN": points counted}, per player.
+name (left, middle, right) for three. Train Wreck has no fields: entries stay empty, "turns" lists
+what each turn counted, and the sheet says whose turn it is and in which phase.
 """
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ def final_sheet(game_id: str, game: GameState) -> dict:
             entries = {key(c, n): score.total for (c, n), score in sorted(sheet.entries.items())}
             players.append({"name": name, "entries": entries, "bonuses": sheet.bonuses, "total": sheet.total})
         return {"game": game_id, "players": players}
-    turns = {i: {} for i in range(len(game.players))}
+    turns = {i: [] for i in range(len(game.players))}
     for result in game.history:
-        turns[result.player][str(len(turns[result.player]) + 1)] = result.counted
-    return {"game": game_id, "players": [{"name": name, "entries": turns[i], "bonuses": 0, "total": game.scores[i]}
-                                         for i, name in enumerate(game.players)]}
+        turns[result.player].append(result.counted)
+    return {"game": game_id, "phase": str(game.phase), "current": game.players[game.current],
+            "players": [{"name": name, "entries": {}, "turns": turns[i], "bonuses": 0, "total": game.scores[i]}
+                        for i, name in enumerate(game.players)]}

@@ -8,7 +8,7 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from appliance.screen_model import Screen
+from appliance.screen_model import Picture, Screen
 from appliance.table import Table
 from hardware.frame_source import ENDED, FrameSource
 from vision.types import Reading, RestState
@@ -31,19 +31,20 @@ class Output:
         self.surface, self.layout, self.flip = surface, layout, flip
         self.png_dir = Path(png_dir) if png_dir else None
         self.last: Screen | None = None
+        self.last_picture: Picture | None = None
         self.saved: list[Path] = []
         if self.png_dir:
             self.png_dir.mkdir(parents=True, exist_ok=True)
 
-    def show(self, screen: Screen) -> None:
-        if self.surface is None or screen == self.last:
+    def show(self, screen: Screen, picture: Picture | None = None) -> None:
+        if self.surface is None or (screen == self.last and picture is self.last_picture):
             return
         import pygame
 
         from appliance.screens.render import render
 
-        self.last = screen
-        render(self.surface, screen, self.layout)
+        self.last, self.last_picture = screen, picture
+        render(self.surface, screen, self.layout, picture)
         if self.flip:
             pygame.display.flip()
         if self.png_dir:
@@ -64,6 +65,9 @@ class Appliance:
     on_reading: Callable[[Reading, np.ndarray], None] | None = None  # e.g. the recorder
     frames: int = 0
     t: float = 0.0  # the latest frame's time: scripted presses of a recording are timed by it
+    picture: Picture | None = None  # shown beside the sheet
+    picture_t: float = float("-inf")
+    picture_every_s: float = 0.2  # the live picture is refreshed this often: drawing costs more than reading a frame
 
     def step(self) -> bool:
         """One pass. False when the source has ended (a replay played out)."""
@@ -80,9 +84,12 @@ class Appliance:
                 if self.on_reading:
                     self.on_reading(reading, state.frame)
                 self.table.reading(reading)
+                self.picture, self.picture_t = Picture(state.frame, reading), frame.t
+            elif self.table.review is None and frame.t - self.picture_t >= self.picture_every_s:
+                self.picture, self.picture_t = Picture(frame.image), frame.t  # live, unless a reading is checked
         for press in self.panel.poll():
             self.table.press(press)
-        self.output.show(self.table.screen())
+        self.output.show(self.table.screen(), self.picture)
         self.watchdog()
         return frame is not None or status.state != ENDED
 

@@ -3,6 +3,7 @@ the buttons, exactly as on the appliance but as fast as the machine goes."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -49,6 +50,7 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         output = Output(open_display("dummy", LAYOUTS["touchscreen"].size), LAYOUTS["touchscreen"], screens, flip=False)
     app = Appliance(source, None, table, read or reader(calibration), RestDetector(_small_empty(calibration)),
                     output or Output())
+    app.read = with_misreads(app.read, labels, frame_index=lambda: first_frame + app.frames - 1)
     for _ in range(first_frame):
         source.read()
     app.panel = scripted_presses(labels, clock=lambda: app.t, first_frame=first_frame)
@@ -66,6 +68,31 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         table.press(press)
     app.output.show(table.screen())
     return final_sheet(spec["game"], table.game), table
+
+
+def with_misreads(read, labels: dict, frame_index: Callable[[], int]):
+    """The reader, with the recording's scripted misreads applied: at a rest listed in `misreads`,
+    the die read inside that labeled die's box is given the `read_as` value, so the recorded
+    correction presses always have a misread to correct, whatever the reader does."""
+    misreads = labels.get("misreads", [])
+    if not misreads:
+        return read
+    images = labels.get("images", [])
+
+    def reading(frame):
+        result = read(frame)
+        index = frame_index()
+        for misread in misreads:
+            labeled = images[misread["image"]]  # the index of the labeled rest
+            first, last = labeled.get("rest_frames", [labeled["frame"], labeled["frame"]])
+            if first <= index <= last:
+                x0, y0, x1, y1 = labeled["dice"][misread["die"]]["box"]
+                dice = tuple(replace(d, value=misread["read_as"]) if x0 <= d.centre[0] <= x1 and y0 <= d.centre[1] <= y1
+                             else d for d in result.dice)
+                result = replace(result, dice=dice)
+        return result
+
+    return reading
 
 
 def _calibration(folder: Path, labels: dict):

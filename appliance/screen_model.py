@@ -31,6 +31,15 @@ class Hint:
     does: str
 
 
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """What the camera sees: live, or the frame the dice were read in with the reading (its dice are
+    boxed on screen). Compared by identity: a new picture is a new frame."""
+
+    image: Any  # BGR numpy array
+    reading: Any = None  # vision Reading of this very frame, or None for a live picture
+
+
 @dataclass(frozen=True)
 class Screen:
     kind: str  # "choose-game", "choose-players", "play", "menu", "game-over"

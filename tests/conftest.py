@@ -26,3 +26,12 @@ def examples(local: int, ci: int) -> int:
     """How many random examples a property test plays: the full count in CI (CI=true), fewer on a
     developer's machine, so the suite stays quick to run while working."""
     return ci if os.environ.get("CI", "").lower() in ("1", "true", "yes") else local
+
+
+def holds(expected, actual) -> bool:
+    """Everything `expected` says is in `actual`, which may say more (a final sheet's bonuses, say)."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(k in actual and holds(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list):
+        return isinstance(actual, list) and len(expected) == len(actual) and all(map(holds, expected, actual))
+    return expected == actual

@@ -29,6 +29,7 @@ def share(image: np.ndarray, colour, region=None) -> float:
 
 
 LEFT, RIGHT = (0, 0.07, 0.55, 0.9), (0.6, 0.07, 1, 0.9)
+DICE_ROW = (0.58, 0.07, 1, 0.22)
 
 
 def test_every_screen_at_both_sizes(shots):
@@ -51,7 +52,16 @@ def test_the_field_list_and_the_sheet_show_the_cursor(shots, layout):
 def test_held_and_unsure_dice_are_marked(shots, layout):
     assert share(shots[("pentakubus-hold", layout)], draw.HELD, RIGHT) > 0.002
     assert share(shots[("pentakubus-review", layout)], draw.WARN_COLOUR, RIGHT) > 0.002
-    assert share(shots[("pentakubus-review", layout)], draw.HELD, RIGHT) == 0
+    assert share(shots[("pentakubus-review", layout)], draw.HELD, DICE_ROW) == 0  # nothing held yet
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_reading_is_shown_over_the_camera_picture(shots, layout):
+    image = shots[("pentakubus-review", layout)]
+    picture = (0.6, 0.35, 1, 0.9)  # below the dice and the prompt
+    assert share(image, draw.GOOD, picture) > 0.001  # dice read
+    assert share(image, draw.HELD, picture) > 0.0002  # the die in the keep zone
+    assert share(image, draw.BACKGROUND, picture) < 0.5  # the picture fills the space
 
 
 def test_warnings_are_coloured(shots):

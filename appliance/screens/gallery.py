@@ -127,6 +127,20 @@ SCREENS: dict[str, Callable[[], Table]] = {
 }
 
 
+def _review_picture():
+    """A drawn tray with six dice, as the camera would show it, and a reading of it (one die unsure)."""
+    from appliance.screen_model import Picture
+    from vision.synthetic import six_dice_frame
+
+    image, dice = six_dice_frame()
+    read = tuple(Die("d6", value, box, KEEP if i == 5 else ROLL, 0.4 if i == 3 else 0.99)
+                 for i, (value, box) in enumerate(dice))
+    return Picture(image, Reading(read, image.shape[1], image.shape[0]))
+
+
+PICTURES = {"pentakubus-review": _review_picture}
+
+
 def render_all(out_dir: Path) -> Iterator[tuple[str, str, Path]]:
     """(screen, layout, png) for every screen at every layout."""
     import pygame
@@ -138,9 +152,10 @@ def render_all(out_dir: Path) -> Iterator[tuple[str, str, Path]]:
     pygame.font.init()
     for name, build in SCREENS.items():
         screen = build().screen()
+        picture = PICTURES[name]() if name in PICTURES else None
         for layout_name, layout in LAYOUTS.items():
             surface = pygame.Surface(layout.size)
-            render(surface, screen, layout)
+            render(surface, screen, layout, picture)
             path = out_dir / f"{name}-{layout_name}.png"
             pygame.image.save(surface, str(path))
             yield name, layout_name, path

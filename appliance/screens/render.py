@@ -5,7 +5,7 @@ import pygame
 
 from appliance.games.sheet_game import SheetGame
 from appliance.games.train_wreck import ENTRY, TrainWreckGame
-from appliance.screen_model import Screen
+from appliance.screen_model import Picture, Screen
 from appliance.screens import draw
 from appliance.screens.sheet_view import draw_sheet
 from appliance.session import DICE_KIND
@@ -14,7 +14,7 @@ from hardware.display import Layout
 SMALLEST_SHEET_TEXT = 13  # design pixels at 800x480: the sheet's text shrinks no further to fit
 
 
-def render(surface: pygame.Surface, screen: Screen, layout: Layout) -> None:
+def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Picture | None = None) -> None:
     surface.fill(draw.BACKGROUND)
     w, h = surface.get_size()
     m = layout.margin
@@ -29,7 +29,10 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout) -> None:
         left = pygame.Rect(body.x, body.y, split - m, body.height)
         right = pygame.Rect(body.x + split, body.y, body.width - split, body.height)
         _game_panel(surface, left, screen, layout)
-        _side_panel(surface, right, screen, layout)
+        bottom = _side_panel(surface, right, screen, layout)
+        if picture is not None and not screen.choices and screen.kind == "play":
+            _picture(surface, pygame.Rect(right.x, bottom + layout.px(8), right.width, right.bottom - bottom - layout.px(8)),
+                     picture, layout)
     _hints_bar(surface, pygame.Rect(0, h - hints_h, w, hints_h), screen, layout)
 
 
@@ -102,7 +105,8 @@ def _scoreboard(surface, rect, game: TrainWreckGame, layout: Layout) -> None:
             draw.text(surface, game.turn.note, (rect.x, turn_y + layout.font_title + layout.px(12)), size, draw.TEXT)
 
 
-def _side_panel(surface, rect, screen: Screen, layout: Layout) -> None:
+def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
+    """Dice, prompt, message and choices; returns the y below what it drew."""
     y = rect.y
     if screen.dice:
         kind = DICE_KIND.get(screen.game_id, "d6")
@@ -126,8 +130,31 @@ def _side_panel(surface, rect, screen: Screen, layout: Layout) -> None:
             y = draw.text(surface, f"{rank}. {name}  {total}", (rect.x, y + 6), layout.font_title,
                           draw.ACCENT if rank == 1 else draw.TEXT, bold=rank == 1).bottom
     elif screen.choices:
-        _choices(surface, pygame.Rect(rect.x, y + layout.px(6), rect.width, rect.bottom - y), screen, layout,
-                 size=layout.font_body, show_cursor=True)
+        y = _choices(surface, pygame.Rect(rect.x, y + layout.px(6), rect.width, rect.bottom - y), screen, layout,
+                     size=layout.font_body, show_cursor=True)
+    return y
+
+
+def _picture(surface, rect, picture: Picture, layout: Layout) -> None:
+    """The camera's picture fitted into `rect`; a reading's dice boxed: green read, orange unsure,
+    blue in the keep zone, red cocked or outside the tray."""
+    import cv2
+
+    height, width = picture.image.shape[:2]
+    scale = min(rect.width / width, rect.height / height)
+    if scale <= 0.05:
+        return  # no room worth drawing in
+    size = (int(width * scale), int(height * scale))
+    rgb = cv2.cvtColor(cv2.resize(picture.image, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2RGB)
+    surface.blit(pygame.image.frombuffer(rgb.tobytes(), size, "RGB"), rect.topleft)
+    for die in picture.reading.dice if picture.reading else ():
+        x0, y0, x1, y1 = (round(v * scale) for v in die.box)
+        colour = (draw.ERROR_COLOUR if die.cocked or die.zone == "outside" else draw.WARN_COLOUR if die.uncertain
+                  else draw.HELD if die.zone == "keep" else draw.GOOD)
+        box = pygame.Rect(rect.x + x0, rect.y + y0, max(4, x1 - x0), max(4, y1 - y0))
+        pygame.draw.rect(surface, colour, box, width=2)
+        label = "?" if die.value is None else str(die.value)
+        draw.text(surface, label, (box.right, box.top), layout.font_small, colour, bold=True, anchor="bottomleft")
 
 
 def _choices(surface, rect, screen: Screen, layout: Layout, size: int, show_cursor: bool) -> int:

@@ -1,0 +1,122 @@
+"""Six-sided dice with pips: looks (body, pips, marbling, translucency, pip style) and their solid."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from .solid import Face, Solid
+
+TEX = 96   # texture pixels per face edge: several times what the camera resolves
+
+# Pip centres on a face (-1..1); the 2, 3 and 6 are drawn diagonal/upright as printed.
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+# Face normals in the die's frame and their values: opposite faces add up to 7.
+NORMALS = {1: (0, 0, -1), 6: (0, 0, 1), 2: (1, 0, 0), 5: (-1, 0, 0), 3: (0, 1, 0), 4: (0, -1, 0)}
+
+
+@dataclass(frozen=True)
+class Look:
+    name: str
+    body: tuple                       # BGR
+    ink: tuple                        # pips / numerals
+    second: Optional[tuple] = None    # marbled: a second colour swirled in
+    alpha: float = 1.0                # below 1: translucent
+    pip_scale: float = 1.0
+    pip_style: str = "round"          # round, square (sharp-edged casino pips), ring (painted outline)
+    one: Optional[tuple] = None       # a different colour for the 1 (as on Asian dice)
+    gloss: float = 0.25
+
+
+LOOKS = (
+    Look("white", (232, 234, 236), (25, 25, 25)),
+    Look("ivory", (200, 228, 240), (30, 30, 30), pip_scale=1.15),
+    Look("black", (30, 30, 32), (240, 240, 240)),
+    Look("red-translucent", (45, 40, 205), (245, 245, 245), alpha=0.82, gloss=0.5),
+    Look("blue-translucent", (190, 90, 30), (245, 245, 245), alpha=0.82, gloss=0.5),
+    Look("green", (70, 150, 40), (250, 250, 250), pip_scale=0.9),
+    Look("yellow", (40, 215, 235), (20, 20, 20)),
+    Look("marbled-blue", (200, 120, 40), (250, 250, 250), second=(235, 215, 190)),
+    Look("marbled-red", (40, 40, 170), (30, 215, 235), second=(60, 120, 220)),
+    Look("casino-red", (40, 30, 190), (245, 245, 245), alpha=0.88, pip_style="square", gloss=0.6),
+    Look("asian-white", (235, 235, 235), (20, 20, 20), one=(30, 30, 200), pip_scale=0.85),
+    Look("purple", (120, 40, 100), (230, 230, 230), pip_style="ring"),
+)
+
+
+def body_texture(look: Look, rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
+    h, w = size
+    tex = np.empty((h, w, 3), np.float32)
+    tex[:] = look.body
+    if look.second is not None:
+        swirl = cv2.GaussianBlur(rng.random((h, w)).astype(np.float32), (0, 0), w / 9)
+        swirl = (swirl - swirl.min()) / max(1e-6, float(np.ptp(swirl)))
+        weight = np.clip((np.sin(swirl * 18) - 0.2) * 2, 0, 1)[..., None]
+        tex = tex * (1 - weight) + np.asarray(look.second, np.float32) * weight
+    return tex
+
+
+def rounded_mask(size: int, inset: float = 0.035, radius: float = 0.16) -> np.ndarray:
+    mask = np.zeros((size * 4, size * 4), np.uint8)
+    i, r = int(size * 4 * inset), int(size * 4 * radius)
+    s = size * 4
+    cv2.rectangle(mask, (i + r, i), (s - 1 - i - r, s - 1 - i), 255, -1)
+    cv2.rectangle(mask, (i, i + r), (s - 1 - i, s - 1 - i - r), 255, -1)
+    for cx, cy in [(i + r, i + r), (s - 1 - i - r, i + r), (i + r, s - 1 - i - r), (s - 1 - i - r, s - 1 - i - r)]:
+        cv2.circle(mask, (cx, cy), r, 255, -1)
+    return cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
+
+
+def face_texture(value: int, look: Look, rng: np.random.Generator) -> np.ndarray:
+    s = TEX
+    tex = body_texture(look, rng, (s, s))
+    # a soft darkening at the rim: the face curves into the rounded edge
+    yy, xx = np.mgrid[0:s, 0:s].astype(np.float32) / (s - 1) - 0.5
+    tex *= (1.0 - 0.22 * (np.maximum(np.abs(xx), np.abs(yy)) * 2) ** 6)[..., None]
+    ink = look.one if (value == 1 and look.one) else look.ink
+    r = s * 0.085 * look.pip_scale * (1.5 if value == 1 and look.one else 1.0)
+    for px, py in PIPS[value]:
+        cx, cy = s / 2 + px * s * 0.27, s / 2 + py * s * 0.27
+        centre = (int(round(cx * 16)), int(round(cy * 16)))
+        if look.pip_style == "square":
+            h = int(r * 0.9 * 16)
+            cv2.rectangle(tex, (centre[0] - h, centre[1] - h), (centre[0] + h, centre[1] + h), ink, -1, cv2.LINE_AA, shift=4)
+            continue
+        # a drilled pip: a slightly darker rim, then the paint
+        cv2.circle(tex, centre, int(r * 1.12 * 16), [c * 0.6 for c in look.body], -1, cv2.LINE_AA, shift=4)
+        if look.pip_style == "ring":
+            cv2.circle(tex, centre, int(r * 16), ink, max(2, int(r * 0.45)), cv2.LINE_AA, shift=4)
+        else:
+            cv2.circle(tex, centre, int(r * 16), ink, -1, cv2.LINE_AA, shift=4)
+    return tex
+
+
+@lru_cache(maxsize=64)
+def make_d6(look: Look, edge_mm: float, seed: int = 0) -> Solid:
+    rng = np.random.default_rng(seed)
+    h = edge_mm / 2
+    vertices = np.array([[x, y, z] for z in (-h, h) for y in (-h, h) for x in (-h, h)], np.float64)
+    index = {tuple(v): i for i, v in enumerate(np.sign(vertices).astype(int))}
+    mask = rounded_mask(TEX)
+    uv = np.float32([[0, 0], [TEX, 0], [TEX, TEX], [0, TEX]])
+    faces, normals = [], []
+    for value, n in NORMALS.items():
+        n = np.asarray(n)
+        # two in-face axes; their corners in uv order (top-left, top-right, bottom-right, bottom-left)
+        u = np.roll(n, 1) if n.any() else n
+        u = np.abs(u)
+        v = np.cross(u, n)   # texture x, y and the outward normal: not mirrored from outside
+        corners = [n - u - v, n + u - v, n + u + v, n - u + v]
+        faces.append(Face(tuple(index[tuple(c)] for c in corners), value, uv, face_texture(value, look, rng), mask))
+        normals.append(n.astype(np.float64))
+    return Solid("d6", vertices, tuple(faces), np.array(normals), look.body, look.alpha, look.gloss)

@@ -1,0 +1,61 @@
+"""Rendered training and test material in the labeled-image format (../shared/datasets/README.md):
+still frames of random scenes with dice of every look, d6 and/or d10, some touching, some cocked,
+a hand now and then; no restriction on contrast with the felt."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from . import dice_d6, dice_d10, layout
+from .frame import DieState, render_frame
+from .hand import SKINS, Hand
+from .scene import Scene
+
+
+def render_scene(seed: int, kinds: Sequence[str] = ("d6", "d10"), size=(960, 720)) -> tuple[np.ndarray, list[dict]]:
+    rng = np.random.default_rng(seed)
+    scene = Scene.random(seed, size=size)
+    kind = str(rng.choice(list(kinds)))
+    looks, make = (dice_d6.LOOKS, dice_d6.make_d6) if kind == "d6" else (dice_d10.LOOKS, dice_d10.make_d10)
+    dice, taken = [], []
+    for i in range(int(rng.integers(1, 8))):
+        solid = make(looks[int(rng.integers(len(looks)))], scene.die_mm, seed=i)
+        value = int(rng.integers(1, 7 if kind == "d6" else 11))
+        lean = float(rng.uniform(20, 35)) if rng.random() < 0.05 else 0.0
+        yaw = layout.yaw_for(rng)
+        rotation = layout.resting_rotation(solid, value, yaw, lean, yaw)
+        zone = "keep" if rng.random() < 0.25 else "roll"
+        if taken and rng.random() < 0.2 and not lean:
+            spot = layout.touching(solid, taken[-1], yaw, rng)
+        else:
+            try:
+                spot = layout.free_spot(scene, solid, taken, rng, zone)
+            except ValueError:
+                continue
+        taken.append(spot)
+        dice.append(DieState(solid, rotation, (spot[0], spot[1], -solid.lowest(rotation)), id=i))
+    hand = None
+    if rng.random() < 0.1:
+        hand = Hand((float(rng.uniform(-120, 120)), float(rng.uniform(-80, 80))), side=str(rng.choice(["bottom", "left", "right"])),
+                    skin=SKINS[int(rng.integers(len(SKINS)))])
+    image, labels = render_frame(scene, dice, hand, noise_seed=seed)
+    return image, [lab.to_json() for lab in labels if lab.visible]
+
+
+def render_training_set(out_dir: str | Path, n: int, kinds: Sequence[str] = ("d6", "d10"), seed: int = 0,
+                        size=(960, 720), quality: int = 90) -> Path:
+    """n rendered frames + labels.json under out_dir. Same seed, same set."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    images = []
+    for i in range(n):
+        image, dice = render_scene(seed * 1_000_003 + i, kinds, size)
+        name = f"render_{seed}_{i:05d}.jpg"
+        cv2.imwrite(str(out / name), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        images.append({"file": name, "width": size[0], "height": size[1], "dice": dice})
+    (out / "labels.json").write_text(json.dumps({"images": images}, indent=1) + "\n")
+    return out
