@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
@@ -62,7 +62,7 @@ class Appliance:
     rest: Rest
     output: Output = field(default_factory=Output)
     watchdog: Callable[[], None] = lambda: None  # systemd's WATCHDOG=1, once per processed frame
-    on_reading: Callable[[Reading, np.ndarray], None] | None = None  # e.g. the recorder
+    recorder: Any = None  # appliance.recording.Recorder: the stream, and each confirmed reading as labels
     frames: int = 0
     t: float = 0.0  # the latest frame's time: scripted presses of a recording are timed by it
     picture: Picture | None = None  # shown beside the sheet
@@ -77,18 +77,26 @@ class Appliance:
         if frame is not None:
             self.frames += 1
             self.t = frame.t
+            index = self.recorder.frame(frame.image, frame.t) if self.recorder else None
             state = self.rest.update(frame.small, frame.image)
             self.table.tray(state.state)
             if state.read_now:
                 reading = self.read(state.frame)
-                if self.on_reading:
-                    self.on_reading(reading, state.frame)
+                if self.recorder:  # what the player confirms of this reading labels this frame
+                    self.table.on_confirm = lambda dice, values, attempt, i=index: \
+                        self.recorder.confirmed(i, dice, values, attempt)
                 self.table.reading(reading)
                 self.picture, self.picture_t = Picture(state.frame, reading), frame.t
             elif self.table.review is None and frame.t - self.picture_t >= self.picture_every_s:
                 self.picture, self.picture_t = Picture(frame.image), frame.t  # live, unless a reading is checked
         for press in self.panel.poll():
+            playing = self.table.record is not None
             self.table.press(press)
+            if self.recorder and playing:  # the menus before a game are not part of its recording
+                self.recorder.press(press)
+        if self.recorder and self.recorder.game is None and self.table.record:
+            record = self.table.record
+            self.recorder.game = {"game": record.game, "players": list(record.players), "variants": record.variants}
         self.output.show(self.table.screen(), self.picture)
         self.watchdog()
         return frame is not None or status.state != ENDED

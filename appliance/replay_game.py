@@ -23,7 +23,7 @@ class ReplayError(ValueError):
 
 def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=None, output: Output | None = None,
                 realtime: bool = False, keep_going=lambda: True, first_frame: int = 0,
-                after_frame: Callable[[int], None] | None = None) -> tuple[dict, Table]:
+                after_frame: Callable[[int], None] | None = None, recorder=None) -> tuple[dict, Table]:
     """(the final sheet, the table) after playing `folder`. Screens go to `output`, or as PNGs to
     `screens`; `realtime` keeps the recorded pace; `read` replaces the reader (tests only).
 
@@ -51,6 +51,7 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     app = Appliance(source, None, table, read or reader(calibration), RestDetector(_small_empty(calibration)),
                     output or Output())
     app.read = with_misreads(app.read, labels, frame_index=lambda: first_frame + app.frames - 1)
+    app.recorder = recorder
     for _ in range(first_frame):
         source.read()
     app.panel = scripted_presses(labels, clock=lambda: app.t, first_frame=first_frame)

@@ -41,13 +41,14 @@ class Review:
     confirmed: list[bool]
     held: tuple[int, ...] = ()  # sheet games: the throw's dice that stayed in the keep zone
     cursor: int = 0
+    kept: tuple[Die, ...] = ()  # those dice as read in the keep zone (for the recorder's labels)
 
     @classmethod
-    def of(cls, action: str, dice: Sequence[Die], held: tuple[int, ...] = ()) -> "Review":
+    def of(cls, action: str, dice: Sequence[Die], held: tuple[int, ...] = (), kept: Sequence[Die] = ()) -> "Review":
         dice = sorted(dice, key=lambda d: (d.centre[0], d.centre[1]))
         confirmed = [not d.uncertain for d in dice]
         cursor = confirmed.index(False) if False in confirmed else 0
-        return cls(action, list(dice), [d.value for d in dice], confirmed, held, cursor)
+        return cls(action, list(dice), [d.value for d in dice], confirmed, held, cursor, tuple(kept))
 
     @property
     def unconfirmed(self) -> list[int]:
@@ -90,6 +91,7 @@ class Table:
         self.camera_note, self.tray_note = "", ""
         self.setup_game = default_game if default_game in GAME_IDS else GAME_IDS[0]
         self.mode = "choose-game"
+        self.on_confirm = None  # called with (dice, values, attempt) when the player confirms a reading
         self._saved: dict = {}
         self._resume()
         self._restore_screen(self.log.load_screen())
@@ -231,7 +233,7 @@ class Table:
             self._say("all dice are in the keep zone: choose a field (NEXT) or throw some again", INFO)
             self.keep_view = tuple(kept)
             return
-        self._start_review(Review.of("rethrow", rolled, held=tuple(kept)))
+        self._start_review(Review.of("rethrow", rolled, held=tuple(kept), kept=keep))
 
     def _train_wreck_reading(self, reading: Reading) -> None:
         game: TrainWreckGame = self.game
@@ -255,6 +257,10 @@ class Table:
 
     def _commit_review(self) -> None:
         review = self.review
+        if self.on_confirm:
+            game = self.game
+            attempt = None if not isinstance(game, SheetGame) else 1 if game.throw is None else game.throw.attempt + 1
+            self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values, attempt)
         if review.action == "roll_off":
             self.roll_off.append(review.values[0])
             self.review = None

@@ -56,8 +56,26 @@ def test_a_confirmation_of_an_unrecorded_frame_is_refused(tmp_path):
         rec.confirmed(0, [], [])
 
 
-def test_record_is_a_dicetable_command():
-    from appliance.cli import build_parser
+def test_a_game_played_while_recording_becomes_a_replayable_recording(tmp_path):
+    """The table with a recorder: the stream, the confirmed readings as labels, the presses and the
+    game; replaying what was recorded ends with the same sheet."""
+    from appliance.replay_game import replay_game
+    from test_main_loop import reading, write_recording
 
-    args = build_parser().parse_args(["record", "out", "--camera", "usb", "--seconds", "2"])
-    assert args.out_dir == "out" and args.camera == "usb"
+    write_recording(tmp_path / "played", [("moving", None, 5), ("still", 1, 10), ("moving", None, 5), ("still", 2, 10)],
+                    presses=[(1, "OK"), *[(3, "NEXT")] * 3, (3, "NEXT long"), (3, "OK"), (3, "NEXT"), (3, "OK")],
+                    game={"game": "dice-poker", "players": ["Ann"]})
+    readings = [reading((1, 2, 3, 4, 6)), reading((6, 6, 6, 5, 6))]  # the player corrects the 4th die: 5 -> 6
+    played = iter(readings)
+    recorder = Recorder(tmp_path / "recorded")
+    sheet, table = replay_game(tmp_path / "played", tmp_path / "a.sqlite", read=lambda frame: next(played),
+                               recorder=recorder)
+    recorder.close()
+    assert sheet["players"][0]["entries"] == {"12": 50}  # five 6s once corrected
+    labels = json.loads((tmp_path / "recorded" / "labels.json").read_text())
+    assert len(labels["frames"]) == 30 and labels["game"]["game"] == "dice-poker"
+    assert [sorted(d["value"] for d in image["dice"]) for image in labels["images"]] == [[1, 2, 3, 4, 6], [6] * 5]
+    assert [d["thrown_in"] for d in labels["images"][1]["dice"]] == [2] * 5
+    again = iter(readings)
+    resheet, _ = replay_game(tmp_path / "recorded", tmp_path / "b.sqlite", read=lambda frame: next(again))
+    assert resheet == sheet

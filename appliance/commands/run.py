@@ -6,12 +6,14 @@ import sys
 from pathlib import Path
 
 HELP = "Run the table: camera, buttons and screen from the settings (the kiosk service runs this)."
+LOG_HELP = "the game log (default: ~/.local/share/dicetable/games.sqlite)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file (default: searched)")
-    parser.add_argument("--log", type=Path, metavar="FILE",
-                        help="the game log (default: ~/.local/share/dicetable/games.sqlite)")
+    parser.add_argument("--log", type=Path, metavar="FILE", help=LOG_HELP)
+    parser.add_argument("--record", type=Path, metavar="DIR",
+                        help="also save the camera stream in DIR, each reading the player confirms as its labels")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,11 +52,19 @@ def run(args: argparse.Namespace) -> int:
         table.notice("; ".join(notes))
     app = assemble.appliance(settings, source, panel, table, output, calibration)
     app.watchdog = systemd_notify.watchdog
+    if args.record:
+        from appliance.recording import Recorder
+
+        profile_path = settings.calibration_profile if profile and not isinstance(source, ReplaySource) else None
+        app.recorder = Recorder(args.record, profile_path)
+        print(f"dicetable: recording to {args.record}", flush=True)
     systemd_notify.ready("camera and display up")
     try:
         app.run(keep_going=assemble.window_open if output.flip else (lambda: True))
     finally:
         systemd_notify.stopping()
+        if app.recorder:
+            app.recorder.close()
         source.close()
         panel.close()
     return 0
