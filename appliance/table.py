@@ -85,6 +85,7 @@ class Table:
         self.roll_off: list[int] = []  # Train Wreck: the start roll-off, one die per player, then logged at once
         self.chooser: Chooser | None = None
         self.choosing: str = ""  # what the chooser is for: "game", "field", "correct", "set-aside", "menu"
+        self.viewing = 0  # sheet games: whose sheet is shown, counted from the player whose turn it is
         self.count = len(self.names) or 1
         self.order_shift = 0
         self.message, self.level = "", INFO
@@ -135,7 +136,7 @@ class Table:
             return False
         self.log.append(self.record.id, action, [_plain(a) for a in args])
         self.game, self.held = game, held
-        self.review, self.chooser, self.choosing = None, None, ""
+        self.review, self.chooser, self.choosing, self.viewing = None, None, "", 0
         self._say("")
         self._after_decision()
         return True
@@ -339,6 +340,9 @@ class Table:
 
     def _press_sheet(self, press: Press) -> None:
         game: SheetGame = self.game
+        if press.long and press.button in (PREV, NEXT):  # look at the other players' sheets
+            self.viewing += 1 if press.button == NEXT else -1
+            return
         if game.throw is None:
             if press.button == BACK and game.last_entry:
                 self._open_corrections()
@@ -518,20 +522,26 @@ class Table:
 
     def _play_screen(self, base: dict) -> Screen:
         title = f"{GAME_NAMES[self.record.game]}: {self._whose_turn()}"
+        if isinstance(self.game, SheetGame):
+            last = self.game.last_entry
+            shown = last.player if self.choosing == "correct" else (self.game.current + self.viewing) % len(self.game.players)
+            base = dict(base, extra={"sheet_player": shown})
         if self.choosing:
             prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
                        "set-aside": "set aside"}
             highlight = (self.chooser.chosen.key,) if self.choosing in ("field", "correct") else ()
             hints = (Hint("PREV/NEXT", "move"), Hint("OK", "choose"), Hint("BACK", "back"))
+            extra = {**base.pop("extra", {}), "choosing": self.choosing}
             return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
                           cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,
-                          hints=hints, extra={"choosing": self.choosing}, **base)
+                          hints=hints, extra=extra, **base)
         if self.review is not None:
+            extra = {**base.pop("extra", {}), "review": True}
             return Screen("play", title, "check the dice", dice=self._review_views(),
                           hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
-                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={"review": True}, **base)
+                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra=extra, **base)
         prompt, hints = (self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt())
-        extra = {"tray_note": TRAY_NOTES.get(self.tray_note, "")}
+        extra = {**base.pop("extra", {}), "tray_note": TRAY_NOTES.get(self.tray_note, "")}
         if isinstance(self.game, SheetGame) and self.game.throw:
             best = self.game.options()[0]
             extra["focus"] = (best.column, best.field)
@@ -543,15 +553,16 @@ class Table:
     def _sheet_prompt(self) -> tuple[str, tuple[Hint, ...]]:
         game: SheetGame = self.game
         throw = game.throw
+        others = (Hint("hold PREV/NEXT", "other sheets"),) if len(game.players) > 1 and len(game.rules.columns) > 1 else ()
         if throw is None:
             hints = (Hint("BACK", "correct the last entry"),) if game.last_entry else ()
-            return f"throw all {game.rules.dice} dice", hints
+            return f"throw all {game.rules.dice} dice", hints + others
         if self.held is not None:
             kept = len(self.held)
             return (f"attempt {throw.attempt + 1}: throw the {game.rules.dice - kept} other dice",
                     (Hint("BACK", "change the holds"),))
         return (f"attempt {throw.attempt} of {game.rules.attempts}: push the dice you keep into the keep zone",
-                (Hint("OK", "hold and throw again"), Hint("NEXT", "choose a field")))
+                (Hint("OK", "hold and throw again"), Hint("NEXT", "choose a field")) + others)
 
     def _train_wreck_prompt(self) -> tuple[str, tuple[Hint, ...]]:
         game: TrainWreckGame = self.game

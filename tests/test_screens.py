@@ -95,3 +95,28 @@ def test_the_touchscreen_shows_the_section_in_focus_in_full(game_id, focus, expe
     summed = {s.name for block in blocks for s, whole in block if not whole}
     assert expected in full and full | summed == {"A", "B", "C", "D"}
     assert size == layout.font_small
+
+
+def test_one_column_games_show_every_player_and_kubus_one_sheet():
+    from appliance.screens.sheet_view import sheet_columns
+
+    poker = SheetGame.new(sheet_rules("dice-poker"), ["Ann", "Bob", "Cy"])
+    assert [(c.header, c.active) for c in sheet_columns(poker, 1)] == [("Ann", False), ("Bob", True), ("Cy", False)]
+    kubus = sheet_game("pentakubus")
+    assert [(c.header, c.sheet is kubus.sheets[1]) for c in sheet_columns(kubus, 1)] == \
+        [("left", True), ("middle", True), ("right", True)]
+
+
+def test_a_slam_is_marked_on_the_sheet():
+    game = sheet_game("pentakubus").start_throw((6, 6, 6, 6, 6)).enter(1, 24)  # grand slam: 30 + 55 + 15
+    assert game.sheets[0].entries[(1, 24)].slam == 15
+    layout = LAYOUTS["touchscreen"]
+    plain = sheet_game("pentakubus").start_throw((6, 6, 6, 6, 6)).rethrow([0], [6]).enter(1, 24)  # a held die
+    assert plain.sheets[0].entries[(1, 24)].slam == 0
+    shares = []
+    for g in (game, plain):
+        surface = pygame.Surface(layout.size)
+        from appliance.screens.sheet_view import draw_sheet
+        draw_sheet(surface, pygame.Rect(0, 0, 440, 380), g, 0, (), (1, 24), {}, layout.font_small, layout.font_small)
+        shares.append(share(pygame.surfarray.array3d(surface).swapaxes(0, 1), draw.ACCENT))
+    assert shares[0] > shares[1]  # the slam's dot

@@ -216,3 +216,15 @@ def test_the_history_command_lists_finished_games(log, capsys):
     assert main(["history", "--log", str(log.path)]) == 0
     out = capsys.readouterr().out
     assert "dice-poker" in out and "1. Ann 90" in out  # five 2s: twos, 3 and 4 of a kind, chance 10 each, 5 of a kind 50
+
+
+def test_hold_prev_next_shows_the_other_players_sheets(log):
+    table = start(log, "pentakubus", players=3)
+    assert table.screen().extra["sheet_player"] == 0
+    table.press(HOLD_NEXT)
+    assert table.screen().extra["sheet_player"] == 1
+    table.press(HOLD_PREV)
+    table.press(HOLD_PREV)
+    assert table.screen().extra["sheet_player"] == 2
+    throw(table, (1, 2, 3, 4, 5))  # a decision brings the thrower's own sheet back
+    assert table.screen().extra["sheet_player"] == 0

@@ -72,7 +72,7 @@ def _menu(surface, body, screen: Screen, layout: Layout) -> None:
 def _game_panel(surface, rect, screen: Screen, layout: Layout) -> None:
     game = screen.game
     if isinstance(game, SheetGame):
-        player = game.last_entry.player if screen.extra.get("choosing") == "correct" else game.current
+        player = screen.extra.get("sheet_player", game.current)
         options = {c.key: c.points for c in screen.choices} if screen.extra.get("choosing") in ("field", "correct") else {}
         focus = screen.highlight[0] if screen.highlight else screen.extra.get("focus")
         draw_sheet(surface, rect, game, player, screen.highlight, focus, options, layout.font_small,

@@ -7,6 +7,8 @@ bonus and how far it is from its threshold. A strip below holds every player's t
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from appliance.games.sheet import Section, Sheet
@@ -22,14 +24,14 @@ def focus_section(game: SheetGame, focus) -> Section:
     return sections[0]
 
 
-BLOCK_WIDTH = 19  # a block of sections is this many times the text size wide (names and three columns)
+NAME_WIDTH, COLUMN_WIDTH = 11, 8 / 3  # a block is this many times the text size wide: names, then each column
 
 
 def _rows(height: int, size: int) -> int:
     return (height - (size + 12)) // (size + 6)  # the players strip, then rows
 
 
-def _whole_sheet(game: SheetGame, rect: pygame.Rect, size: int, smallest: int) -> tuple[int, int] | None:
+def _whole_sheet(game: SheetGame, rect: pygame.Rect, size: int, smallest: int, columns: int) -> tuple[int, int] | None:
     """(text size, blocks) that show every section in full, from `size` down to `smallest`."""
     sections = list(game.rules.sections)
     for s in range(size, smallest - 1, -1):
@@ -37,18 +39,18 @@ def _whole_sheet(game: SheetGame, rect: pygame.Rect, size: int, smallest: int) -
             per_block = -(-len(sections) // blocks)
             split = [sections[i:i + per_block] for i in range(0, len(sections), per_block)]
             tall = max(1 + sum(len(x.fields) + 1 for x in block) for block in split)
-            if tall <= _rows(rect.height, s) and rect.width >= blocks * s * BLOCK_WIDTH:
+            if tall <= _rows(rect.height, s) and rect.width >= blocks * s * (NAME_WIDTH + COLUMN_WIDTH * columns):
                 return s, blocks
     return None
 
 
-def blocks_shown(game: SheetGame, focus: Section, rect: pygame.Rect, size: int,
-                 smallest: int) -> tuple[int, list[list[tuple[Section, bool]]]]:
+def blocks_shown(game: SheetGame, focus: Section, rect: pygame.Rect, size: int, smallest: int,
+                 columns: int = 3) -> tuple[int, list[list[tuple[Section, bool]]]]:
     """The text size and side-by-side blocks of (section, drawn in full?). Every section in full when
     they fit at a size down to `smallest`; else one block at `size`: the focused section and its
     neighbours in full, the others summed up."""
     sections = list(game.rules.sections)
-    whole = _whole_sheet(game, rect, size, smallest)
+    whole = _whole_sheet(game, rect, size, smallest, columns)
     if whole:
         size, blocks = whole
         per_block = -(-len(sections) // blocks)
@@ -62,69 +64,89 @@ def blocks_shown(game: SheetGame, focus: Section, rect: pygame.Rect, size: int,
     return size, [[(s, s.name in full) for s in sections]]
 
 
+@dataclass(frozen=True)
+class SheetColumn:
+    """One column of numbers on screen: a column of one player's sheet."""
+
+    header: str
+    sheet: Sheet
+    column: int
+    active: bool  # the throw's options and the cursor belong here
+
+
+def sheet_columns(game: SheetGame, player: int) -> list[SheetColumn]:
+    """One-column games show every player side by side; three-column games one player's sheet."""
+    rules = game.rules
+    if len(rules.columns) == 1:
+        return [SheetColumn(name, sheet, 0, p == player) for p, (name, sheet) in enumerate(zip(game.players, game.sheets))]
+    return [SheetColumn(rules.column_label(c), game.sheets[player], c, True) for c in range(len(rules.columns))]
+
+
 def draw_sheet(surface, rect: pygame.Rect, game: SheetGame, player: int, highlight, focus, options, size: int,
                smallest: int) -> None:
     """Player `player`'s sheet in `rect`. `options`: {(column, field): points} the throw would score."""
-    sheet: Sheet = game.sheets[player]
-    size, shown = blocks_shown(game, focus_section(game, focus), rect, size, smallest)
+    columns = sheet_columns(game, player)
+    size, shown = blocks_shown(game, focus_section(game, focus), rect, size, smallest, len(columns))
     row_h = size + 6
     width = rect.width // len(shown)
+    title = f"{game.players[player]}'s sheet" if len(game.rules.columns) > 1 else ""
     bottom = rect.y
     for b, sections in enumerate(shown):
         block = pygame.Rect(rect.x + b * width, rect.y, width - (size if b < len(shown) - 1 else 0), rect.height)
-        bottom = max(bottom, _draw_block(surface, block, sections, game, sheet, player, highlight, options, size, row_h))
+        bottom = max(bottom, _draw_block(surface, block, title, sections, game.rules, columns, highlight, options,
+                                         size, row_h))
     pygame.draw.line(surface, draw.GRID, (rect.x, bottom + 2), (rect.right, bottom + 2), 2)
     _players_strip(surface, pygame.Rect(rect.x, bottom + 6, rect.width, row_h), game, player, size)
 
 
-def _draw_block(surface, rect, sections, game, sheet, player, highlight, options, size, row_h) -> int:
+def _draw_block(surface, rect, title, sections, rules, columns, highlight, options, size, row_h) -> int:
     """One block: the header, then per section its fields (when in full) and its summary row."""
-    rules = game.rules
-    columns = len(rules.columns)
-    name_w = rect.width - columns * max(size * 3, 44)
-    col_w = (rect.width - name_w) // columns
-    x_cols = [rect.x + name_w + c * col_w for c in range(columns)]
+    name_w = rect.width - len(columns) * max(size * 3, 44)
+    col_w = (rect.width - name_w) // len(columns)
+    x_cols = [rect.x + name_w + c * col_w for c in range(len(columns))]
     y = rect.y
-    draw.text(surface, f"{game.players[player]}'s sheet", (rect.x + 4, y), size, draw.DIM, bold=True,
-              max_width=name_w - 8)
-    for c in range(columns):
-        header = rules.column_label(c) if columns > 1 else "points"
-        draw.text(surface, header, (x_cols[c] + col_w // 2, y), size, draw.DIM, anchor="midtop")
+    draw.text(surface, title, (rect.x + 4, y), size, draw.DIM, bold=True, max_width=name_w - 8)
+    for x, column in zip(x_cols, columns):
+        draw.text(surface, column.header, (x + col_w // 2, y), size, draw.ACCENT if column.active and len(columns) > 3
+                  else draw.DIM, anchor="midtop", max_width=col_w - 4)
     y += row_h
     for section, full in sections:
         for number in section.fields if full else ():
-            _field_row(surface, rect, y, row_h, size, rules.field(number), x_cols, col_w, sheet, highlight, options)
+            _field_row(surface, rect, y, row_h, size, rules.field(number), x_cols, col_w, columns, highlight, options)
             y += row_h
-        _section_row(surface, rect, y, row_h, size, section, x_cols, col_w, sheet)
+        _section_row(surface, rect, y, row_h, size, section, x_cols, col_w, columns)
         y += row_h
     return y
 
 
-def _field_row(surface, rect, y, row_h, size, field, x_cols, col_w, sheet, highlight, options) -> None:
+def _field_row(surface, rect, y, row_h, size, field, x_cols, col_w, columns, highlight, options) -> None:
     draw.text(surface, f"{field.number:>2} {field.name}", (rect.x + 4, y), size, draw.TEXT,
               max_width=x_cols[0] - rect.x - 8)
-    for c, x in enumerate(x_cols):
-        key = (c, field.number)
+    for x, column in zip(x_cols, columns):
+        key = (column.column, field.number)
+        mine = column.active
         cell = pygame.Rect(x + 2, y, col_w - 4, row_h - 2)
-        if key in highlight:
+        if mine and key in highlight:
             pygame.draw.rect(surface, draw.ACCENT, cell, width=3, border_radius=4)
-        entry = sheet.entries.get(key)
+        entry = column.sheet.entries.get(key)
         if entry is not None:
-            draw.text(surface, str(entry.total), cell.center, size, draw.TEXT, bold=True, anchor="center")
-        elif key in options:  # open for this throw: what it would score, dimmed
+            number = draw.text(surface, str(entry.total), cell.center, size, draw.TEXT, bold=True, anchor="center")
+            if entry.slam:  # a slam: a dot beside the number
+                pygame.draw.circle(surface, draw.ACCENT, (number.right + max(3, size // 4), number.centery), max(2, size // 6))
+        elif mine and key in options:  # open for this throw: what it would score
             draw.text(surface, str(options[key]), cell.center, size,
                       draw.ACCENT if key in highlight else draw.GOOD, anchor="center")
 
 
-def _section_row(surface, rect, y, row_h, size, section, x_cols, col_w, sheet) -> None:
+def _section_row(surface, rect, y, row_h, size, section, x_cols, col_w, columns) -> None:
     pygame.draw.rect(surface, draw.PANEL, (rect.x, y, rect.width, row_h - 1))
     label = f"section {section.name}" if len(section.name) == 1 else section.name
     if section.threshold:
         label += f" (+{section.bonus} at {section.threshold})"
     draw.text(surface, label, (rect.x + 4, y), size, draw.DIM, max_width=x_cols[0] - rect.x - 8)
-    for c, x in enumerate(x_cols):
-        entries = sheet.section_entries(c, section)
-        if section.threshold and sheet.section_bonus(c, section):
+    for x, column in zip(x_cols, columns):
+        entries = column.sheet.section_entries(column.column, section)
+        if section.threshold and column.sheet.section_bonus(column.column, section):
             value, colour = f"{entries}+{section.bonus}", draw.GOOD
         elif section.threshold:
             value, colour = f"{entries}/{section.threshold}", draw.DIM
