@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from appliance.event_log import EventLog, GameRecord
+from appliance.event_log import EventLog, GameRecord, LogError
 from appliance.games import GAME_IDS
 from appliance.games.errors import RuleError
 from appliance.games.sheet_game import SheetGame
@@ -134,7 +134,11 @@ class Table:
         except RuleError as error:
             self._say(error.message[:1].upper() + error.message[1:], WARN)
             return False
-        self.log.append(self.record.id, action, [_plain(a) for a in args])
+        try:
+            self.log.append(self.record.id, action, [_plain(a) for a in args])
+        except LogError as error:  # not written, so not taken: the game stays as the log has it
+            self._say(f"{error}: nothing was changed, try again (is the SD card full?)", ERROR)
+            return False
         self.game, self.held = game, held
         self.review, self.chooser, self.choosing, self.viewing = None, None, "", 0
         self._say("")
@@ -404,8 +408,12 @@ class Table:
         except (RuleError, VariantError) as error:
             self._say(str(error), ERROR)
             return
-        self.record = GameRecord(self.log.start_game(game_id, names, self.variants[game_id]), game_id, tuple(names),
-                                 self.variants[game_id], "", None, None)
+        try:
+            game_number = self.log.start_game(game_id, names, self.variants[game_id])
+        except LogError as error:
+            self._say(f"{error}: the game cannot be kept, so it does not start", ERROR)
+            return
+        self.record = GameRecord(game_number, game_id, tuple(names), self.variants[game_id], "", None, None)
         self.game, self.held, self.mode = game, None, "play"
         self.chooser, self.choosing, self.review = None, "", None
         self._say(f"{GAME_NAMES[game_id]} with {', '.join(names)}")
@@ -464,7 +472,10 @@ class Table:
     def _save_screen(self) -> None:
         state = self._screen_state()
         if state != self._saved:
-            self.log.save_screen(state)
+            try:
+                self.log.save_screen(state)
+            except LogError:
+                return  # only the screen would be lost in a restart, not the game; the next save retries
             self._saved = state
 
     def _restore_screen(self, state: dict) -> None:

@@ -228,3 +228,22 @@ def test_hold_prev_next_shows_the_other_players_sheets(log):
     assert table.screen().extra["sheet_player"] == 2
     throw(table, (1, 2, 3, 4, 5))  # a decision brings the thrower's own sheet back
     assert table.screen().extra["sheet_player"] == 0
+
+
+def test_a_log_that_cannot_be_written_refuses_the_decision_and_keeps_the_game(log, monkeypatch):
+    from appliance.event_log import LogError
+
+    table = start(log, "dice-poker")
+    throw(table, (1, 2, 3, 4, 5))
+    before = table.game
+
+    def full(*args):
+        raise LogError("cannot write the game log games.sqlite: database or disk is full")
+
+    monkeypatch.setattr(log, "append", full)
+    table.press(NEXT)
+    table.press(OK)  # enter: not written, so not taken
+    assert table.game is before and "disk is full" in table.message and table.screen().level == "error"
+    monkeypatch.undo()
+    table.press(OK)  # the list is still open: the same press now goes through
+    assert table.game.sheets[0].entries

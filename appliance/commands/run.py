@@ -18,6 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from appliance import assemble, systemd_notify
+    from appliance.event_log import LogError
     from appliance.commands.calibrate import run_wizard
     from hardware.replay import ReplaySource
 
@@ -45,7 +46,11 @@ def run(args: argparse.Namespace) -> int:
                 return 1
             profile = outcome.profile or assemble.load_tray_profile(settings.calibration_profile)[0]
         calibration = profile.to_tray_calibration()
-    table = assemble.table_for(settings, args.log)
+    try:
+        table = assemble.table_for(settings, args.log)
+    except LogError as error:  # no log, no scorekeeping: say why instead of a traceback
+        print(f"dicetable run: {error}", file=sys.stderr)
+        return 1
     for note in notes:
         print(f"dicetable: {note}", flush=True)  # the journal keeps them
     if notes:

@@ -32,6 +32,8 @@ PIPS = {
 
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():  # a display opened without pygame.init(): the fonts still work
+        pygame.font.init()
     f = pygame.font.Font(None, max(8, round(size * 1.3)))  # the default font draws small for its size
     f.set_bold(bold)
     return f
