@@ -1,0 +1,34 @@
+"""The table's commands as a person runs them: a demo without hardware, a replay, clear errors."""
+import json
+from pathlib import Path
+
+from appliance.cli import main
+
+THROWS = Path(__file__).parent / "fixtures" / "throws"
+
+
+def test_demo_headless_writes_the_screens(tmp_path, capsys):
+    assert main(["demo", "--headless", str(tmp_path / "screens"), "--recording", str(THROWS / "misread-corrected")]) == 0
+    out = capsys.readouterr().out
+    shots = sorted((tmp_path / "screens").glob("screen-*.png"))
+    assert len(shots) > 5 and f"{len(shots)} screens written" in out
+    assert "misread-corrected: dice-poker" in out
+
+
+def test_replay_prints_the_final_sheet_as_json(capsys):
+    assert main(["replay", str(THROWS / "misread-corrected"), "--json"]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert sheet["game"] == "dice-poker" and [p["name"] for p in sheet["players"]] == ["Ann"]
+    assert set(sheet["players"][0]) >= {"name", "entries", "bonuses", "total"}
+
+
+def test_replay_of_a_folder_that_is_no_recording_says_so(tmp_path, capsys):
+    assert main(["replay", str(tmp_path)]) == 2
+    assert "is not a recorded game" in capsys.readouterr().err
+
+
+def test_run_without_a_writable_log_says_why(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("DICETABLE_SETTINGS", str(tmp_path / "none.toml"))
+    (tmp_path / "blocked").write_text("a file where the log's folder should be")
+    assert main(["run", "--log", str(tmp_path / "blocked" / "games.sqlite")]) == 1
+    assert "cannot open the game log" in capsys.readouterr().err
