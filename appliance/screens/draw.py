@@ -5,6 +5,8 @@ from functools import lru_cache
 
 import pygame
 
+from vision.pips import PIPS
+
 BACKGROUND = (16, 22, 28)
 PANEL = (28, 38, 48)
 GRID = (60, 74, 88)
@@ -19,15 +21,6 @@ DIE_PIP = (20, 20, 24)
 HELD = (90, 170, 255)
 LEVEL_COLOURS = {"info": TEXT, "warn": WARN_COLOUR, "error": ERROR_COLOUR}
 
-# pip positions on a unit square for each face of a d6
-PIPS = {
-    1: [(0.5, 0.5)],
-    2: [(0.25, 0.25), (0.75, 0.75)],
-    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
-    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
-    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
-    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
-}
 
 
 @lru_cache(maxsize=32)
@@ -80,8 +73,9 @@ def die(surface, rect: pygame.Rect, value: int | None, kind: str = "d6", held=Fa
         text(surface, "?", rect.center, rect.width // 2, DIE_PIP, bold=True, anchor="center")
     elif kind == "d6":
         radius = max(2, rect.width // 11)
-        for fx, fy in PIPS[value]:
-            pygame.draw.circle(surface, DIE_PIP, (rect.x + fx * rect.width, rect.y + fy * rect.height), radius)
+        for fx, fy in PIPS[value]:  # -1..1 across the face: the pips a quarter of the face in from the edges
+            pygame.draw.circle(surface, DIE_PIP, (rect.centerx + fx * rect.width / 4, rect.centery + fy * rect.height / 4),
+                               radius)
     else:
         text(surface, str(value), rect.center, rect.width // 2, DIE_PIP, bold=True, anchor="center")
     border = next((colour for flag, colour in ((selected, ACCENT), (uncertain, WARN_COLOUR), (held, HELD)) if flag), None)

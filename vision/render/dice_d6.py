@@ -8,19 +8,11 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from ..pips import PIPS
 from .solid import Face, Solid
 
 TEX = 96   # texture pixels per face edge: several times what the camera resolves
 
-# Pip centres on a face (-1..1); the 2, 3 and 6 are drawn diagonal/upright as printed.
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 # Face normals in the die's frame and their values: opposite faces add up to 7.
 NORMALS = {1: (0, 0, -1), 6: (0, 0, 1), 2: (1, 0, 0), 5: (-1, 0, 0), 3: (0, 1, 0), 4: (0, -1, 0)}
 
