@@ -429,8 +429,11 @@ class Table:
 
     def _open_sheet_chooser(self, what: str, options) -> None:
         rules = self.game.rules
-        choices = [ChoiceView(f"{o.field} {rules.field(o.field).name}", rules.column_label(o.column) if len(rules.columns) > 1 else "",
-                              o.score.total, (o.column, o.field)) for o in options]
+        def label(o) -> str:  # "M 21 triplet": the column's initial (left, middle, right) first, when there are three
+            column = rules.column_label(o.column)[0].upper() + " " if len(rules.columns) > 1 else ""
+            return f"{column}{o.field} {rules.field(o.field).name}"
+
+        choices = [ChoiceView(label(o), "", o.score.total, (o.column, o.field)) for o in options]
         self.chooser, self.choosing = Chooser(choices), what
 
     def _open_set_asides(self) -> None:

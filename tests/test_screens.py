@@ -76,7 +76,7 @@ def sheet_game(game_id):
 def test_a_tv_shows_the_whole_sheet(game_id, fields):
     game = sheet_game(game_id)
     layout = LAYOUTS["tv"]
-    panel = pygame.Rect(0, 0, int(layout.size[0] * 0.64), layout.size[1] - layout.px(100))
+    panel = pygame.Rect(0, 0, int(layout.size[0] * 0.67), layout.size[1] - layout.px(100))
     size, blocks = blocks_shown(game, focus_section(game, None), panel, layout.font_small,
                                 layout.px(SMALLEST_SHEET_TEXT))
     full = [s for block in blocks for s, whole in block if whole]

@@ -25,7 +25,7 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Pic
     if screen.game is None or screen.kind in ("choose-game", "choose-players"):
         _menu(surface, body, screen, layout)
     else:
-        split = round(body.width * (0.58 if layout.size[0] < 1200 else 0.66))
+        split = round(body.width * (0.58 if layout.size[0] < 1200 else 0.7))
         left = pygame.Rect(body.x, body.y, split - m, body.height)
         right = pygame.Rect(body.x + split, body.y, body.width - split, body.height)
         _game_panel(surface, left, screen, layout)
@@ -158,7 +158,12 @@ def _picture(surface, rect, picture: Picture, layout: Layout) -> None:
 
 
 def _choices(surface, rect, screen: Screen, layout: Layout, size: int, show_cursor: bool) -> int:
-    """A list with the cursor kept in view; returns the y below it."""
+    """A list with the cursor kept in view; returns the y below it. The text shrinks (down to the small
+    size) rather than cut a label short."""
+    widest = max((c.label + (f"  ({c.detail})" if c.detail else "") + f"  {c.points}" for c in screen.choices),
+                 key=len, default="")
+    while size > layout.font_small and draw.font(size).size(widest)[0] > rect.width - 32:
+        size -= 1
     row = round(size * 1.6)
     visible = max(1, (rect.height - layout.font_small * 2) // row)  # room for the "n of m" line
     first = min(max(0, screen.cursor - visible // 2), max(0, len(screen.choices) - visible))

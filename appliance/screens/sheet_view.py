@@ -24,7 +24,7 @@ def focus_section(game: SheetGame, focus) -> Section:
     return sections[0]
 
 
-NAME_WIDTH, COLUMN_WIDTH = 11, 8 / 3  # a block is this many times the text size wide: names, then each column
+NAME_WIDTH, COLUMN_WIDTH = 11, 3.6  # a block is this many times the text size wide: names, then each column
 
 
 def _rows(height: int, size: int) -> int:
@@ -101,7 +101,7 @@ def draw_sheet(surface, rect: pygame.Rect, game: SheetGame, player: int, highlig
 
 def _draw_block(surface, rect, title, sections, rules, columns, highlight, options, size, row_h) -> int:
     """One block: the header, then per section its fields (when in full) and its summary row."""
-    name_w = rect.width - len(columns) * max(size * 3, 44)
+    name_w = rect.width - len(columns) * round(size * COLUMN_WIDTH)
     col_w = (rect.width - name_w) // len(columns)
     x_cols = [rect.x + name_w + c * col_w for c in range(len(columns))]
     y = rect.y
