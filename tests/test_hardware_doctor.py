@@ -50,9 +50,18 @@ def test_doctor_json_holds_the_same_facts(capsys, bare_machine):
     assert all(f["fix"] for f in camera["findings"])
 
 
+def a_profile(path):
+    """A real profile of a drawn tray, as the wizard saves it."""
+    import numpy as np
+
+    from calibration.profile import Profile, save_profile
+
+    tray = np.array([[100, 80], [1180, 80], [1180, 640], [100, 640]], np.float32)
+    return save_profile(Profile((1280, 720), tray, 48.0, np.full((720, 1280, 3), 90, np.uint8)), path)
+
+
 def test_doctor_reports_settings_warnings_and_a_found_calibration(capsys, bare_machine):
-    profile = bare_machine / "tray.toml"
-    profile.write_text('[tray]\ncorners = [[0, 0], [10, 0], [10, 10], [0, 10]]\n')
+    profile = a_profile(bare_machine / "tray.toml")
     settings = bare_machine / "settings.toml"
     settings.write_text(f'[camera]\nfps = 0\n[calibration]\nprofile = "{profile}"\n')
     code, out = run_doctor(capsys, "--settings", str(settings))
@@ -72,7 +81,7 @@ def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path, capsys):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / ".config/dicetable").mkdir(parents=True)
-    (tmp_path / ".config/dicetable/calibration.toml").write_text("")
+    a_profile(tmp_path / ".config/dicetable/calibration.toml")
     report = doctor.examine()
     assert report["missing"] == []  # camera.source "auto": the USB camera /dev/video0 is enough
     assert report["machine"] == "Raspberry Pi 5 Model B Rev 1.0"
@@ -83,3 +92,12 @@ def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path, capsys):
 def test_doctor_on_this_very_machine_runs_and_exits_0(capsys):
     code, out = run_doctor(capsys)
     assert code == 0 and "summary:" in out
+
+
+def test_doctor_says_what_is_wrong_with_a_damaged_profile(capsys, bare_machine):
+    profile = bare_machine / "tray.toml"
+    profile.write_text('[tray]\ncorners = [[0, 0], [10, 0], [10, 10], [0, 10]]\n')  # TOML, but no profile
+    settings = bare_machine / "settings.toml"
+    settings.write_text(f'[calibration]\nprofile = "{profile}"\n')
+    code, out = run_doctor(capsys, "--settings", str(settings))
+    assert code == 0 and "calibration MISSING" in out and str(profile) in out and "dicetable calibrate" in out

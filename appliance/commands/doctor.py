@@ -78,17 +78,16 @@ def _camera_part(settings, findings) -> Part:
 
 
 def _calibration_part(profile, Finding) -> Part:
-    import tomllib
+    from calibration.profile import ProfileError, ProfileMissing, load_profile
 
     fix = f"put the camera above the tray and run `dicetable calibrate` (the profile goes to {profile})"
-    if not profile.is_file():
-        return Part("calibration", False, [Finding("calibration", False, f"no profile at {profile}", fix)])
     try:
-        with profile.open("rb") as f:
-            tomllib.load(f)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return Part("calibration", False, [Finding("calibration", False, f"{profile} cannot be read: {error}", fix)])
-    return Part("calibration", True, [Finding("calibration", True, f"profile {profile}")])
+        found = load_profile(profile)  # what the table itself would load: a readable file is not enough
+    except ProfileMissing:
+        return Part("calibration", False, [Finding("calibration", False, f"no profile at {profile}", fix)])
+    except ProfileError as error:
+        return Part("calibration", False, [Finding("calibration", False, str(error), fix)])
+    return Part("calibration", True, [Finding("calibration", True, f"profile {profile}: {found.summary()}")])
 
 
 def render(report: dict) -> str:
