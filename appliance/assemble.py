@@ -136,10 +136,13 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str]) -> O
     return Output(surface, layout_for(surface.get_size()), png_dir, flip=mode != "dummy")
 
 
-def reader(calibration) -> Callable[[np.ndarray], Reading]:
+def reader(calibration) -> Callable[[np.ndarray, str], Reading]:
+    """read(frame, kind): the packaged reader for the dice the game is played with (d6 or d10)."""
+    from vision.d10 import read_d10
     from vision.reader import read
 
-    return lambda frame: read(frame, calibration)
+    readers = {"d6": read, "d10": read_d10}
+    return lambda frame, kind="d6": readers[kind](frame, calibration)
 
 
 def table_for(settings: Settings, log_path: Path | None) -> Table:

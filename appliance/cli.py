@@ -12,6 +12,9 @@ import sys
 
 # subcommand -> module under appliance.commands (the module name can differ: `read` is a builtin)
 COMMANDS = {
+    "read": "read",
+    "evaluate": "evaluate",
+    "bench": "bench",
     "rules": "rules",
     "run": "run",
     "demo": "demo",

@@ -58,7 +58,7 @@ class Appliance:
     source: FrameSource
     panel: Panel
     table: Table
-    read: Callable[[np.ndarray], Reading]
+    read: Callable[[np.ndarray, str], Reading]  # (frame, the kind of dice the game is played with)
     rest: Rest
     output: Output = field(default_factory=Output)
     watchdog: Callable[[], None] = lambda: None  # systemd's WATCHDOG=1, once per processed frame
@@ -81,7 +81,7 @@ class Appliance:
             state = self.rest.update(frame.small, frame.image)
             self.table.tray(state.state)
             if state.read_now:
-                reading = self.read(state.frame)
+                reading = self.read(state.frame, self.table.dice_kind)
                 if self.recorder:  # what the player confirms of this reading labels this frame
                     self.table.on_confirm = lambda dice, values, attempt, i=index: \
                         self.recorder.confirmed(i, dice, values, attempt)

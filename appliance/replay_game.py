@@ -48,8 +48,8 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         from hardware.display import LAYOUTS, open_display
 
         output = Output(open_display("dummy", LAYOUTS["touchscreen"].size), LAYOUTS["touchscreen"], screens, flip=False)
-    app = Appliance(source, None, table, read or reader(calibration), RestDetector(_small_empty(calibration)),
-                    output or Output())
+    chosen = reader(calibration) if read is None else (lambda frame, kind: read(frame))
+    app = Appliance(source, None, table, chosen, RestDetector(_small_empty(calibration)), output or Output())
     app.read = with_misreads(app.read, labels, frame_index=lambda: first_frame + app.frames - 1)
     app.recorder = recorder
     for _ in range(first_frame):
@@ -80,8 +80,8 @@ def with_misreads(read, labels: dict, frame_index: Callable[[], int]):
         return read
     images = labels.get("images", [])
 
-    def reading(frame):
-        result = read(frame)
+    def reading(frame, kind="d6"):
+        result = read(frame, kind)
         index = frame_index()
         for misread in misreads:
             labeled = images[misread["image"]]  # the index of the labeled rest

@@ -158,6 +158,11 @@ class Table:
         elif game.phase in (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE):
             self._open_set_asides()
 
+    @property
+    def dice_kind(self) -> str:
+        """The dice the current game is played with ("d6" when no game is on)."""
+        return DICE_KIND[self.record.game] if self.record else "d6"
+
     # ------------------------------------------------------------------ inputs
     def notice(self, message: str, level: str = WARN) -> None:
         """Something the player should know that is not about the game (a settings warning, say)."""

@@ -32,3 +32,11 @@ def test_run_without_a_writable_log_says_why(tmp_path, capsys, monkeypatch):
     (tmp_path / "blocked").write_text("a file where the log's folder should be")
     assert main(["run", "--log", str(tmp_path / "blocked" / "games.sqlite")]) == 1
     assert "cannot open the game log" in capsys.readouterr().err
+
+
+def test_evaluate_stream_measures_recorded_throws_without_a_reader(capsys):
+    assert main(["evaluate", str(THROWS / "misread-corrected"), "--stream", "--no-reader", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["folders"] == 1 and figures["rests"] >= 1
+    assert figures["rests_detected"] == figures["rests"] and figures["readings_while_moving"] == 0
+    assert figures["rest_latency_frames"]["max"] <= 5  # issue 5: rest within 5 frames at 30 fps

@@ -64,7 +64,7 @@ def test_scripted_sheets_are_what_the_rules_say():
                    "small dice on 320x180 small frames fall under DIE_SHARE/FOREGROUND_LEVEL -> EMPTY) and reads once "
                    "while something moves; see the session report")
 def test_rest_detection_on_the_fixtures_meets_the_targets():
-    from vision.render.measure import measure
+    from appliance.stream_measure import measure
 
     figures = measure(THROWS).to_json()
     assert figures["readings_while_moving"] == 0

@@ -24,6 +24,7 @@ def zone_of(x: float, y: float, calibration: Optional[TrayCalibration]) -> str:
 # over shows its top face foreshortened and one side beside it: one side of its outline grows by
 # sin(tilt) + cos(tilt) - 1 (up to +41%) while the other stays a die's edge.
 COCKED_LONG_SIDE = 1.18     # long side of the outline / die edge, at or above which a die leans
+TWO_DICE_LONG_SIDE = 1.6    # ... and beyond which the outline is two dice touching, not one leaning
 FLAT_SHORT_SIDE = 1.15      # short side must still look like one die's edge (else: dice touching)
 DIFFERENCE_LEVEL = 30       # grey-level change from the empty tray that counts as "something here"
 
@@ -59,4 +60,4 @@ def is_cocked(mask: np.ndarray, cx: float, cy: float, die_px: float) -> bool:
     if sides is None:
         return False
     short, long = sides[0] / die_px, sides[1] / die_px
-    return long >= COCKED_LONG_SIDE and short <= FLAT_SHORT_SIDE
+    return COCKED_LONG_SIDE <= long < TWO_DICE_LONG_SIDE and short <= FLAT_SHORT_SIDE

@@ -19,8 +19,8 @@ from .types import Die, Reading, TrayCalibration
 MODELS = Path(__file__).resolve().parent / "models"
 STRIDE = 4
 FIND_LEVEL = 0.30        # finder heat at which a peak counts as a die
-NO_DIE_LEVEL = 0.50      # face reader's "no die" probability at which a find is dropped as a phantom
 SAME_DIE = 0.45          # two finds closer than this many box sides are one die
+VIEWS = 4                # each crop is read turned 0/90/180/270 degrees and the answers averaged
 
 
 def _softmax(x: np.ndarray) -> np.ndarray:
@@ -31,7 +31,8 @@ def _softmax(x: np.ndarray) -> np.ndarray:
 class DiceReader:
     """reader = DiceReader(); reading = reader.read(frame, calibration=None)."""
 
-    def __init__(self, models: Path = MODELS):
+    def __init__(self, models: Path = MODELS, views: int = VIEWS):
+        self.views = views
         self.finder = cv2.dnn.readNet(str(models / "finder.onnx"))
         self.faces = cv2.dnn.readNet(str(models / "faces.onnx"))
 
@@ -66,8 +67,10 @@ class DiceReader:
         if not finds:
             return np.zeros((0, 7), np.float32)
         crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
-        self.faces.setInput(to_blob(crops))
-        return _softmax(self.faces.forward())
+        turned = [np.ascontiguousarray(np.rot90(c, k)) for k in range(self.views) for c in crops]
+        self.faces.setInput(to_blob(turned))
+        probs = _softmax(self.faces.forward()).reshape(self.views, len(crops), -1)
+        return probs.mean(axis=0)
 
     def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
         start = time.perf_counter()
@@ -79,7 +82,7 @@ class DiceReader:
             mask = geometry.foreground_mask(frame, calibration.empty)
         dice = []
         for (cx, cy, w, h, _), p in zip(finds, probs):
-            if p[0] >= NO_DIE_LEVEL:
+            if p[0] >= p[1:].max():   # the face reader sees no die here: a phantom
                 continue
             value = int(np.argmax(p[1:])) + 1
             if die_px:   # the calibrated size is steadier than the finder's own estimate

@@ -10,17 +10,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .pips import PIPS
+
 TEXTURE = 64
 
-# Pip centres on a unit face (-1..1), per value.
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ def _calibration(folder: Path, labels: dict):
 
 def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures: Optional[StreamFigures] = None,
                    small_size: tuple[int, int] = (320, 180)) -> StreamFigures:
-    """Replay one folder through the rest detector (and `read(frame, calibration)` if given); small frames
+    """Replay one folder through the rest detector (and `read(frame, calibration, kind)` if given); small frames
     of the cameras' default size, as the appliance feeds the detector."""
     import cv2
 
@@ -76,6 +76,7 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
     figures = figures or StreamFigures()
     labels = json.loads((folder / "labels.json").read_text())
     calibration = _calibration(folder, labels)
+    kind = next((d["kind"] for image in labels["images"] for d in image["dice"]), "d6")  # which reader
     detector = RestDetector(small_grey(calibration.empty, small_size))
     truth = labels["frames"]
     rests = {tuple(image["rest_frames"]): image for image in labels["images"] if "rest_frames" in image}
@@ -106,7 +107,7 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
             figures.geometry_zone_errors += geometry.zone_of(cx, cy, calibration) != d["zone"]
         if read is None:
             continue
-        reading = read(state.frame, calibration)
+        reading = read(state.frame, calibration, kind)
         score = Score()
         score.add(reading, LabeledImage(folder / image["file"], image["width"], image["height"], tuple(dice)), 0.0)
         figures.labeled_dice += score.labeled
@@ -142,32 +143,10 @@ def measure(root: str | Path, read: Optional[Callable] = None) -> StreamFigures:
     return figures
 
 
-def packaged_reader() -> Optional[Callable]:
-    """vision.read when its models are there, else None (the d6 reader is still being trained)."""
-    from vision import reader
+def packaged_reader() -> Callable:
+    """read(frame, calibration, kind): the packaged d6 or d10 reader."""
+    from vision.d10 import read_d10
+    from vision.reader import read
 
-    if not (reader.MODELS / "finder.onnx").exists():
-        return None
-    return reader.read
-
-
-def main(argv=None) -> int:
-    """python -m vision.render.measure FOLDER [--no-reader]: the figures as JSON."""
-    import argparse
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder")
-    parser.add_argument("--no-reader", action="store_true")
-    args = parser.parse_args(argv)
-    read = None if args.no_reader else packaged_reader()
-    figures = measure(args.folder, read)
-    if read is not None:
-        figures.reader = "vision.read"
-    elif not args.no_reader:
-        figures.notes.append("no reader models in vision/models: values and reader zones not measured")
-    print(json.dumps(figures.to_json(), indent=1))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    readers = {"d6": read, "d10": read_d10}
+    return lambda frame, calibration, kind: readers[kind](frame, calibration)

@@ -1,0 +1,37 @@
+"""`dicetable bench TARGET [--json]`: median timings on one thread. Targets: vision."""
+from __future__ import annotations
+
+import json
+
+HELP = "time a part of the appliance on one thread (targets: vision)"
+
+
+def _vision(repeats: int) -> dict:
+    import vision.bench
+    import vision.d10.bench
+
+    figures = vision.bench.run(repeats)
+    figures["read_d10_ms"] = vision.d10.bench.read_ms(repeats)  # a 1280x960 frame with six d10s
+    return figures
+
+
+TARGETS = {"vision": _vision}
+
+
+def configure(parser) -> None:
+    parser.add_argument("target", choices=sorted(TARGETS), help="what to time")
+    parser.add_argument("--repeats", type=int, default=30, help="timed runs per figure")
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def run(args) -> int:
+    import cv2
+
+    cv2.setNumThreads(1)
+    figures = TARGETS[args.target](args.repeats)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for name, value in figures.items():
+            print(f"{name}: {value}")
+    return 0

@@ -1,0 +1,65 @@
+"""`dicetable evaluate SET_DIR [--kind d6|d10] [--split all|train|heldout] [--stream] [--json]`: score the
+reader on a labeled set, or (--stream) replay recorded throws through rest detection and the reader."""
+from __future__ import annotations
+
+import json
+
+HELP = "score the dice reader on a labeled photo set (see ../shared/datasets/README.md)"
+
+
+def configure(parser) -> None:
+    parser.add_argument("set_dir", metavar="SET_DIR", help="folder with labels.json and its images")
+    parser.add_argument("--split", default="all", choices=["all", "train", "heldout"],
+                        help="which photos: all, or the models' train / held-out split (vision.splits)")
+    parser.add_argument("--kind", default="d6", choices=["d6", "d10"], help="the dice of the set: which reader")
+    parser.add_argument("--stream", action="store_true",
+                        help="SET_DIR holds recorded throws (docs/RECORDINGS.md): rest latency, readings while "
+                             "moving, missed rests, zones and values, as the appliance would see them")
+    parser.add_argument("--no-reader", action="store_true", help="with --stream: rest detection and zones only")
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def run(args) -> int:
+    import cv2
+    import vision
+
+    cv2.setNumThreads(1)
+    if args.stream:
+        return _stream(args)
+    try:
+        images = vision.load_labeled_set(args.set_dir)
+    except FileNotFoundError as error:
+        print(f"no labeled set at {args.set_dir}: {error}")
+        return 2
+    keep = vision.SPLITS[args.split]
+    images = [image for image in images if keep(image.path.name)]
+    if args.kind == "d10":
+        from vision.d10 import read_d10 as read
+    else:
+        read = vision.read
+    score = vision.evaluate(images, read, lambda path: cv2.imread(str(path), cv2.IMREAD_COLOR)).to_json()
+    if args.json:
+        print(json.dumps(score))
+        return 0
+    print(f"{score['correct']}/{score['labeled']} dice read correctly ({score['accuracy']:.1%}), "
+          f"{score['phantoms']} phantoms, {score['missed']} missed, {score['ms_per_image']} ms per image")
+    for true_value, row in score["confusion"].items():
+        print(f"  {true_value}: " + ", ".join(f"{read}×{n}" for read, n in row.items()))
+    return 0
+
+
+def _stream(args) -> int:
+    from pathlib import Path
+
+    from appliance.stream_measure import measure, packaged_reader
+
+    if not Path(args.set_dir).is_dir():
+        print(f"no recorded throws at {args.set_dir}")
+        return 2
+    figures = measure(args.set_dir, None if args.no_reader else packaged_reader()).to_json()
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0

@@ -1,0 +1,40 @@
+"""`dicetable read IMAGE... [--json]`: the dice in each photo."""
+from __future__ import annotations
+
+import json
+
+HELP = "read the dice in one or more photos"
+
+
+def configure(parser) -> None:
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (any format OpenCV opens)")
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def run(args) -> int:
+    import cv2
+    import vision
+
+    cv2.setNumThreads(1)
+    results, status = [], 0
+    for path in args.images:
+        frame = cv2.imread(path, cv2.IMREAD_COLOR)
+        if frame is None:
+            results.append({"image": path, "error": "cannot open this image"})
+            status = 1
+            continue
+        results.append({"image": path, **vision.read(frame).to_json()})
+    if args.json:
+        print(json.dumps({"images": results}, indent=1))
+        return status
+    for result in results:
+        if "error" in result:
+            print(f"{result['image']}: {result['error']}")
+            continue
+        dice = result["dice"]
+        print(f"{result['image']}: {len(dice)} dice, {result['ms']:.0f} ms")
+        for d in dice:
+            shown = "cocked" if d["cocked"] else str(d["value"])
+            flag = "  (uncertain)" if d["uncertain"] else ""
+            print(f"  {shown:>6}  at ({d['centre'][0]:.0f}, {d['centre'][1]:.0f})  {d['zone']}  confidence {d['confidence']:.2f}{flag}")
+    return status

@@ -1,0 +1,66 @@
+"""The vision subcommands of `dicetable`: read, evaluate, bench."""
+import json
+
+import cv2
+
+from appliance.cli import main
+from vision import synthetic
+
+
+def write_six_dice(path, seed):
+    frame, truth = synthetic.six_dice_frame(1280, 960, seed=seed)
+    cv2.imwrite(str(path), frame)
+    return truth
+
+
+def test_read_prints_the_dice_of_each_image(tmp_path, capsys):
+    truths = [write_six_dice(tmp_path / "a.png", 1), write_six_dice(tmp_path / "b.png", 2)]
+    assert main(["read", str(tmp_path / "a.png"), str(tmp_path / "b.png"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["image"] for r in out["images"]] == [str(tmp_path / "a.png"), str(tmp_path / "b.png")]
+    for result, truth in zip(out["images"], truths):
+        assert len(result["dice"]) == 6
+        assert {"kind", "value", "box", "zone", "confidence", "cocked", "uncertain"} <= set(result["dice"][0])
+        for value, box in truth:   # each die: read right, or flagged so the table asks
+            die = next(d for d in result["dice"] if box[0] <= d["centre"][0] <= box[2] and box[1] <= d["centre"][1] <= box[3])
+            assert die["value"] == value or die["uncertain"], die
+
+
+def test_read_reports_an_unreadable_file(tmp_path, capsys):
+    (tmp_path / "broken.jpg").write_bytes(b"not an image")
+    assert main(["read", str(tmp_path / "broken.jpg"), "--json"]) == 1
+    assert "error" in json.loads(capsys.readouterr().out)["images"][0]
+
+
+def test_evaluate_scores_a_labeled_folder(tmp_path, capsys, monkeypatch):
+    import vision
+    from vision import Die, Reading
+
+    images, drawn = [], {}
+    for i in range(2):
+        truth = write_six_dice(tmp_path / f"{i}.png", 10 + i)
+        dice = [{"kind": "d6", "value": v, "box": list(b)} for v, b in truth]
+        dice[0]["value"] = 6 if dice[0]["value"] != 6 else 5   # one label the reading must disagree with
+        images.append({"file": f"{i}.png", "width": 1280, "height": 960, "dice": dice})
+        drawn[i] = truth
+    (tmp_path / "labels.json").write_text(json.dumps({"images": images}))
+
+    # the command's plumbing, not the networks: a reader that reports exactly what was drawn
+    frames = iter(range(2))
+    def what_was_drawn(frame):
+        truth = drawn[next(frames)]
+        return Reading(tuple(Die("d6", v, b, "roll", 1.0) for v, b in truth), frame.shape[1], frame.shape[0])
+    monkeypatch.setattr(vision, "read", what_was_drawn)
+
+    assert main(["evaluate", str(tmp_path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"labeled", "correct", "accuracy", "phantoms", "missed", "ms_per_image", "confusion"}
+    assert (out["labeled"], out["correct"], out["phantoms"], out["missed"]) == (12, 10, 0, 0)
+    assert out["confusion"]["6"]["1"] == 2
+
+
+def test_bench_vision_prints_every_timing(capsys):
+    assert main(["bench", "vision", "--repeats", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"read_ms", "rest_ms", "read_d10_ms"}
+    assert 0 < out["rest_ms"] < out["read_ms"] and out["read_d10_ms"] > 0

@@ -1,0 +1,122 @@
+"""The d10 reader: real photos, the held-out rendered set, 6 and 9, six-sided dice reported as such,
+the recorded Hexakubus throw. Expected values come from the sets' labels."""
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.profile import load_profile
+from vision.d10 import D10Reader
+from vision.d10.crops import READ_SIZE, read_crop
+from vision.scoring import evaluate, load_labeled_set, match
+
+from conftest import dataset
+
+# The issue's targets are not met by the packaged models yet (figures in vision/models/README-d10.md);
+# those tests stay, marked strict xfail so that meeting a target turns them red until the mark goes.
+NOT_YET = pytest.mark.xfail(strict=True, reason="issue 4 target not met by the current d10 models")
+
+FIXTURES = Path(__file__).parent / "fixtures"
+HELDOUT = FIXTURES / "d10-heldout"
+THROWS = FIXTURES / "throws"
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return D10Reader()
+
+
+def load(path):
+    return cv2.imread(str(path))
+
+
+@NOT_YET
+def test_reads_every_real_cloth_photo(reader):
+    images = load_labeled_set(dataset("cloth-d10-photos"))
+    score = evaluate(images, reader.read, load)
+    assert score.phantoms == 0
+    assert score.correct == score.labeled == 10, score.to_json()["confusion"]
+
+
+@NOT_YET
+def test_heldout_rendered_set_is_read_to_target(reader):
+    score = evaluate(load_labeled_set(HELDOUT), reader.read, load)
+    assert score.labeled >= 150
+    assert score.correct / score.labeled >= 0.995, score.to_json()
+    assert score.phantoms <= 0.005 * score.labeled
+
+
+@NOT_YET
+def test_no_six_nine_confusion_in_any_orientation(reader):
+    """A frame turned by 90, 180 or 270 degrees shows the same dice: a 6 stays a 6, a 9 a 9."""
+    turns = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    sixes_and_nines = 0
+    for image in load_labeled_set(HELDOUT):
+        wanted = [d for d in image.dice if d.value in (6, 9)]
+        if not wanted:
+            continue
+        frame = load(image.path)
+        h, w = frame.shape[:2]
+        for turn in turns:
+            turned = frame if turn is None else cv2.rotate(frame, turn)
+            pairs, _, _ = match(reader.read(turned).dice, [_turned(d, turn, w, h) for d in wanted])
+            for det, lab in pairs:
+                sixes_and_nines += 1
+                assert {det.value, lab.value} != {6, 9}, f"{image.path.name}: a {lab.value} read as {det.value}"
+    assert sixes_and_nines >= 40
+
+
+def _turned(die, turn, w, h):
+    x0, y0, x1, y1 = die.box
+    boxes = {None: (x0, y0, x1, y1), cv2.ROTATE_90_CLOCKWISE: (h - y1, x0, h - y0, x1),
+             cv2.ROTATE_180: (w - x1, h - y1, w - x0, h - y0), cv2.ROTATE_90_COUNTERCLOCKWISE: (y0, w - x1, y1, w - x0)}
+    return type(die)(die.kind, die.value, boxes[turn])
+
+
+@NOT_YET
+def test_six_sided_dice_are_reported_as_d6_not_read_as_d10(reader):
+    images = load_labeled_set(THROWS / "stills-d6")
+    kinds = []
+    for image in images:
+        pairs, _, _ = match(reader.read(load(image.path)).dice, image.dice)
+        kinds += [det.kind for det, lab in pairs if lab.kind == "d6"]
+    assert len(kinds) >= 0.9 * sum(len(i.dice) for i in images)
+    assert kinds.count("d6") >= 0.98 * len(kinds)
+
+
+@NOT_YET
+def test_recorded_hexakubus_rests_with_the_tray_calibration(reader):
+    folder = THROWS / "hexakubus-six-d10"
+    calibration = load_profile(folder / "calibration.toml").to_tray_calibration()
+    images = load_labeled_set(folder)
+    score = evaluate(images, lambda frame: reader.read(frame, calibration), load)
+    assert score.labeled == 18
+    assert score.correct == 18, score.to_json()
+
+
+# Floors a little under what the packaged models measure (README-d10.md): a retrained model that reads
+# worse than the one it replaces fails here.
+FLOORS = {"d10-heldout": 0.83, "hexakubus-six-d10": 0.85, "stills-d6 kind": 0.60}
+
+
+def test_packaged_models_keep_their_measured_figures(reader):
+    heldout = evaluate(load_labeled_set(HELDOUT), reader.read, load)
+    assert heldout.correct / heldout.labeled >= FLOORS["d10-heldout"], heldout.to_json()
+    folder = THROWS / "hexakubus-six-d10"
+    calibration = load_profile(folder / "calibration.toml").to_tray_calibration()
+    hexakubus = evaluate(load_labeled_set(folder), lambda frame: reader.read(frame, calibration), load)
+    assert hexakubus.correct / hexakubus.labeled >= FLOORS["hexakubus-six-d10"], hexakubus.to_json()
+    images = load_labeled_set(THROWS / "stills-d6")
+    as_d6 = sum(det.kind == "d6" for image in images
+                for det, lab in match(reader.read(load(image.path)).dice, image.dice)[0])
+    assert as_d6 / sum(len(i.dice) for i in images) >= FLOORS["stills-d6 kind"]
+
+
+def test_crop_is_centred_and_sized_as_asked():
+    frame = np.zeros((200, 300, 3), np.uint8)
+    frame[90:110, 140:160] = 255                         # a 20 px square at (150, 100)
+    crop = read_crop(frame, 150, 100, 40)
+    assert crop.shape == (READ_SIZE, READ_SIZE, 3)
+    bright = np.argwhere(crop[..., 0] > 127)
+    assert bright.min(axis=0).tolist() == [16, 16] and bright.max(axis=0).tolist() == [47, 47]

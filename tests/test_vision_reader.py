@@ -1,0 +1,136 @@
+"""The reader on synthetic frames drawn with OpenCV: values, zones, cocked dice, uncertain readings."""
+import numpy as np
+import pytest
+
+import vision
+from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration
+from vision import synthetic
+
+W, H = 1280, 960
+DIE = 100
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return DiceReader()
+
+
+def centres(reading):
+    return [d.centre for d in reading.dice]
+
+
+def nearest(reading, x, y):
+    return min(reading.dice, key=lambda d: np.hypot(d.centre[0] - x, d.centre[1] - y))
+
+
+def calibration(empty):
+    return TrayCalibration(tray=[(40, 40), (1240, 40), (1240, 920), (40, 920)],
+                           keep=[(40, 40), (1240, 40), (1240, 240), (40, 240)], die_px=DIE, empty=empty)
+
+
+def test_reads_six_dice_of_mixed_looks_on_felt(reader):
+    frame, truth = synthetic.six_dice_frame(W, H, seed=3)
+    reading = reader.read(frame)
+    assert len(reading.dice) == 6
+    for value, box in truth:
+        die = nearest(reading, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        assert box[0] <= die.centre[0] <= box[2] and box[1] <= die.centre[1] <= box[3]
+        assert die.value == value and not die.cocked
+
+
+def test_bare_photo_without_dice_reads_nothing(reader):
+    assert reader.read(synthetic.felt(480, 640, colour=(120, 60, 30), seed=5)).dice == ()
+
+
+def test_zones_follow_the_calibration(reader):
+    empty = synthetic.felt(H, W, seed=7)
+    frame = empty.copy()
+    spots = {(300, 140): KEEP, (700, 600): ROLL, (1000, 450): ROLL}
+    for i, (x, y) in enumerate(spots):
+        synthetic.draw_die(frame, (x, y), DIE, 2 + i, angle=20.0 * i)
+    reading = reader.read(frame, calibration(empty))
+    assert len(reading.dice) == 3
+    for (x, y), zone in spots.items():
+        assert nearest(reading, x, y).zone == zone
+    # outside the tray outline
+    cal = TrayCalibration(tray=[(0, 300), (W, 300), (W, H), (0, H)], die_px=DIE)
+    assert nearest(reader.read(frame, cal), 300, 140).zone == OUTSIDE
+
+
+def test_a_die_leaning_over_is_reported_cocked_and_not_read(reader):
+    empty = synthetic.felt(H, W, seed=8)
+    frame = empty.copy()
+    synthetic.draw_die(frame, (350, 500), DIE, 4, angle=25)
+    synthetic.draw_cocked_die(frame, (850, 500), DIE, 3, 5, tilt=35, angle=15)
+    reading = reader.read(frame, calibration(empty))
+    flat, leaning = nearest(reading, 350, 500), nearest(reading, 850, 500)
+    assert not flat.cocked and flat.value == 4
+    assert leaning.cocked and leaning.value is None
+    assert reading.needs_attention
+
+
+def test_two_flat_dice_touching_are_not_mistaken_for_a_cocked_die(reader):
+    empty = synthetic.felt(H, W, seed=9)
+    frame = empty.copy()
+    synthetic.draw_die(frame, (500, 500), DIE, 6, angle=0, shadow=0)
+    synthetic.draw_die(frame, (600, 500), DIE, 2, angle=0, shadow=0)
+    reading = reader.read(frame, calibration(empty))
+    assert sorted(d.value for d in reading.dice) == [2, 6]
+    assert not any(d.cocked for d in reading.dice)
+
+
+class FixedFaces:
+    """Stands in for the face network: every crop gets the same class scores."""
+
+    def __init__(self, logits):
+        self.logits = np.asarray(logits, np.float32)
+
+    def setInput(self, blob):
+        self.n = blob.shape[0]
+
+    def forward(self):
+        return np.tile(self.logits, (self.n, 1))
+
+
+def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
+    frame, _ = synthetic.six_dice_frame(W, H, seed=4)
+    unsure = DiceReader()
+    unsure.faces = FixedFaces(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.05]))   # 3 or 5?
+    reading = unsure.read(frame)
+    assert len(reading.dice) == 6
+    for die in reading.dice:
+        assert die.value == 3 and die.uncertain and die.confidence == pytest.approx(0.40, abs=1e-3)
+    assert reading.needs_attention
+
+
+def test_a_face_without_pips_is_not_read_with_confidence(reader):
+    frame = synthetic.felt(H, W, seed=10)
+    blank = synthetic.Look(pip=synthetic.WHITE.body)   # pips the colour of the body: nothing to count
+    synthetic.draw_die(frame, (640, 480), DIE, 5, angle=30, look=blank)
+    reading = reader.read(frame)
+    assert all(d.confidence < UNCERTAIN_BELOW for d in reading.dice)
+
+
+def test_module_level_read_uses_the_packaged_models():
+    frame, truth = synthetic.six_dice_frame(W, H, seed=5)
+    assert vision.read(frame).values == [1, 2, 3, 4, 5, 6]
+
+
+def test_vision_imports_neither_the_appliance_nor_the_hardware():
+    import subprocess
+    import sys
+    code = ("import sys, vision, vision.bench; "
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('appliance', 'hardware', 'pygame', 'torch')); "
+            "print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_never_a_confident_misread(reader, seed):
+    """Every die of a mixed-look frame is read right, or flagged uncertain so the table asks."""
+    frame, truth = synthetic.six_dice_frame(W, H, seed=seed)
+    reading = reader.read(frame)
+    for value, box in truth:
+        die = nearest(reading, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        assert die.value == value or die.uncertain, (value, die)

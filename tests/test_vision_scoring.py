@@ -1,0 +1,68 @@
+"""Scoring a reading against labels: the rule from ../shared/datasets/README.md."""
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import Die, LabeledDie, Reading, evaluate, load_labeled_set, match
+from vision.scoring import Score
+
+
+def die(cx, cy, value, size=10.0, cocked=False):
+    return Die("d6", None if cocked else value, (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), "roll", 0.9, cocked)
+
+
+def label(x0, y0, x1, y1, value):
+    return LabeledDie("d6", value, (x0, y0, x1, y1))
+
+
+def test_a_detection_matches_the_box_holding_its_centre():
+    pairs, phantoms, missed = match([die(15, 15, 3)], [label(0, 0, 10, 10, 1), label(10, 10, 20, 20, 3)])
+    assert [(d.value, lab.value) for d, lab in pairs] == [(3, 3)]
+    assert phantoms == [] and [lab.value for lab in missed] == [1]
+
+
+def test_matching_is_one_to_one_and_extra_detections_are_phantoms():
+    pairs, phantoms, missed = match([die(5, 5, 2), die(6, 6, 2)], [label(0, 0, 10, 10, 2)])
+    assert len(pairs) == 1 and len(phantoms) == 1 and missed == []
+
+
+def test_overlapping_boxes_pair_each_detection_with_the_nearer_box_centre():
+    # two touching dice whose boxes overlap (x 8..12); both detections lie in the overlap
+    labels = [label(0, 0, 12, 10, 4), label(8, 0, 20, 10, 5)]
+    pairs, phantoms, missed = match([die(11, 5, 5), die(9, 5, 4)], labels)
+    assert not phantoms and not missed
+    assert sorted((d.value, lab.value) for d, lab in pairs) == [(4, 4), (5, 5)]
+
+
+def test_a_label_without_a_box_matches_anywhere_in_the_image():
+    pairs, phantoms, missed = match([die(500, 300, 7)], [LabeledDie("d10", 7, None)])
+    assert len(pairs) == 1
+
+
+def test_score_counts_correct_wrong_cocked_phantoms_and_missed():
+    labels = [label(0, 0, 10, 10, 1), label(20, 0, 30, 10, 2), label(40, 0, 50, 10, 3), label(60, 0, 70, 10, 4)]
+    reading = Reading((die(5, 5, 1), die(25, 5, 6), die(45, 5, 3, cocked=True), die(100, 100, 5)), 200, 200)
+    from vision.scoring import LabeledImage
+    from pathlib import Path
+    score = Score()
+    score.add(reading, LabeledImage(Path("x.jpg"), 200, 200, tuple(labels)), 0.01)
+    out = score.to_json()
+    assert (out["labeled"], out["correct"], out["phantoms"], out["missed"]) == (4, 1, 1, 1)
+    assert out["accuracy"] == 0.25
+    assert out["confusion"] == {"1": {"1": 1}, "2": {"6": 1}, "3": {"cocked": 1}}
+
+
+def test_evaluate_reads_a_labeled_folder(tmp_path):
+    image = np.zeros((50, 80, 3), np.uint8)
+    cv2.imwrite(str(tmp_path / "a.png"), image)
+    (tmp_path / "labels.json").write_text(json.dumps({"images": [
+        {"file": "a.png", "width": 80, "height": 50, "extra": "ignored",
+         "dice": [{"kind": "d6", "value": 2, "box": [0, 0, 20, 20]}, {"kind": "d6", "value": 5, "box": [40, 0, 60, 20]}]}]}))
+    images = load_labeled_set(tmp_path)
+    fake = lambda frame: Reading((die(10, 10, 2), die(50, 10, 4)), frame.shape[1], frame.shape[0])
+    out = evaluate(images, fake, lambda p: cv2.imread(str(p))).to_json()
+    assert out["labeled"] == 2 and out["correct"] == 1 and out["accuracy"] == 0.5
+    assert out["confusion"] == {"2": {"2": 1}, "5": {"4": 1}}
+    assert set(out) == {"labeled", "correct", "accuracy", "phantoms", "missed", "ms_per_image", "confusion"}

@@ -1,0 +1,159 @@
+"""Reading ten-sided dice: find dice (d10 finder network), read each one (value reader network).
+
+The value reader answers for the die under the crop's centre: "no die" (a phantom find, dropped),
+a d10 value 1..10 (printed 0 = 10) read from the upper kite face, or "six-sided die", reported as
+kind "d6" with the value the six-sided face reader gives it, so a game expecting d10s can say that
+a d6 is on the tray instead of misreading it. Both ONNX models live in vision/models; how they were
+trained and on what: vision/d10/training/train.py and vision/models/README-d10.md.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from .. import geometry
+from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, to_blob
+from ..types import Die, Reading, TrayCalibration
+from .crops import READ_CONTEXT, read_crop
+
+MODELS = Path(__file__).resolve().parents[1] / "models"
+STRIDE = 4
+FIND_LEVEL = 0.30        # finder heat at which a peak counts as a die
+NO_DIE_LEVEL = 0.50      # reader's "no die" probability at which a find is dropped as a phantom
+SAME_DIE = 0.5           # two finds closer than this many box sides are one die
+D10_PX = 22.0            # with a calibrated die size, the finder sees dice at about this many pixels
+# Without a calibration the die's size is unknown: look at the frame with its long side at 320 px (tray
+# frames: dice ~15-25 px) and at 160 px (close-up photos, where a die would be too big to see whole).
+BARE_LONG_SIDES = (320, 160)
+INSIDE_BIGGER = 1.5      # a die whose centre lies on a die this many times its size is part of that die
+NO_DIE, D6 = 0, 11       # reader classes besides the d10 values 1..10
+# A die looks the same to the reader turned by a quarter turn (its value does not change): averaging
+# the four readings' log-probabilities is worth ~10 points of accuracy at this model's state (0.70 -> 0.81
+# on tests/fixtures/d10-heldout with labeled boxes) for ~3x the reader's time.
+TURNS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class D10Reader:
+    """reader = D10Reader(); reading = reader.read(frame, calibration=None)."""
+
+    def __init__(self, models: Path = MODELS):
+        self.finder = cv2.dnn.readNet(str(models / "d10_finder.onnx"))
+        self.reader = cv2.dnn.readNet(str(models / "d10_reader.onnx"))
+        self.models = models
+        self._d6_faces = None   # the six-sided face reader, loaded the first time a d6 turns up
+
+    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[tuple[float, float, float, float, float]]:
+        """Candidate dice as (cx, cy, w, h, score) in frame pixels, strongest first."""
+        scales = [D10_PX / die_px] if die_px else [side / max(frame.shape[:2]) for side in BARE_LONG_SIDES]
+        finds = sorted((f for scale in scales for f in self._find_at(frame, scale)), key=lambda f: -f[4])
+        kept = []
+        for f in finds:   # one die found twice; a face inside a bigger find is settled after reading
+            if not any(_same_die(f, k) for k in kept):
+                kept.append(f)
+        return kept
+
+    def _find_at(self, frame: np.ndarray, scale: float) -> list[tuple[float, float, float, float, float]]:
+        small = finder_input(frame, scale)
+        self.finder.setInput(to_blob([small]))
+        out = self.finder.forward()[0]
+        heat = 1 / (1 + np.exp(-out[0]))
+        peaks = (heat >= FIND_LEVEL) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+        finds = []
+        for iy, ix in zip(*np.nonzero(peaks)):
+            cx = (ix + out[3, iy, ix]) * STRIDE / scale
+            cy = (iy + out[4, iy, ix]) * STRIDE / scale
+            w, h = np.exp(out[1:3, iy, ix]) / scale
+            finds.append((float(cx), float(cy), float(w), float(h), float(heat[iy, ix])))
+        return finds
+
+    def classify(self, frame: np.ndarray, finds) -> np.ndarray:
+        """Class probabilities (N x 12: no die, d10 values 1..10, six-sided die) for each find."""
+        if not finds:
+            return np.zeros((0, 12), np.float32)
+        crops = [read_crop(frame, cx, cy, max(w, h) * READ_CONTEXT) for cx, cy, w, h, _ in finds]
+        turned = [c if t is None else cv2.rotate(c, t) for t in TURNS for c in crops]
+        self.reader.setInput(to_blob(turned))
+        logp = np.log(_softmax(self.reader.forward()) + 1e-9).reshape(len(TURNS), len(crops), -1)
+        return _softmax(logp.mean(axis=0))
+
+    def read_d6(self, frame: np.ndarray, cx: float, cy: float, side: float) -> tuple[int, float]:
+        """A six-sided die's value and confidence, by the six-sided face reader."""
+        if self._d6_faces is None:
+            self._d6_faces = cv2.dnn.readNet(str(self.models / "faces.onnx"))
+        self._d6_faces.setInput(to_blob([face_crop(frame, cx, cy, side * FACE_CONTEXT)]))
+        p = _softmax(self._d6_faces.forward())[0]
+        value = int(np.argmax(p[1:])) + 1
+        return value, float(p[value])
+
+    def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+        start = time.perf_counter()
+        die_px = calibration.die_px if calibration else None
+        finds = self.find(frame, die_px)
+        probs = self.classify(frame, finds)
+        dice = []
+        for (cx, cy, w, h, _), p in zip(finds, probs):
+            best = int(np.argmax(p))
+            if p[NO_DIE] >= NO_DIE_LEVEL or best == NO_DIE:
+                continue
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            zone = geometry.zone_of(cx, cy, calibration)
+            if best == D6:
+                value, confidence = self.read_d6(frame, cx, cy, min(w, h) / 1.2)
+                dice.append(Die("d6", value, box, zone, confidence * float(p[D6])))
+            else:
+                dice.append(Die("d10", best, box, zone, float(p[best])))
+        dice = _settle_nested(dice)
+        dice.sort(key=lambda d: (d.box[1], d.box[0]))
+        h, w = frame.shape[:2]
+        return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000)
+
+
+def _same_die(a, b) -> bool:
+    near = np.hypot(a[0] - b[0], a[1] - b[1]) <= SAME_DIE * max(b[2], b[3])
+    return near and max(a[2], a[3]) < INSIDE_BIGGER * max(b[2], b[3]) and max(b[2], b[3]) < INSIDE_BIGGER * max(a[2], a[3])
+
+
+def _side(die: Die) -> float:
+    return max(die.box[2] - die.box[0], die.box[3] - die.box[1])
+
+
+def _inside(die: Die, other: Die) -> bool:
+    """die's centre lies on `other`, which is much bigger: one face of a die, or a heap of dice as one."""
+    x, y = die.centre
+    x0, y0, x1, y1 = other.box
+    return _side(other) >= INSIDE_BIGGER * _side(die) and x0 <= x <= x1 and y0 <= y <= y1
+
+
+def _settle_nested(dice: list[Die]) -> list[Die]:
+    """Where small finds lie on a big one, believe the surer reading: the big die (the small ones were
+    its faces) or the small dice (the big find was a heap of them)."""
+    dropped = set()
+    for i, big in enumerate(dice):
+        inner = [j for j, d in enumerate(dice) if j != i and _inside(d, big)]
+        if not inner:
+            continue
+        if big.confidence >= max(dice[j].confidence for j in inner):
+            dropped.update(inner)
+        else:
+            dropped.add(i)
+    return [d for k, d in enumerate(dice) if k not in dropped]
+
+
+_default: Optional[D10Reader] = None
+
+
+def read_d10(frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+    """Read a frame expecting ten-sided dice, with the packaged models (loaded once)."""
+    global _default
+    if _default is None:
+        _default = D10Reader()
+    return _default.read(frame, calibration)

@@ -1,0 +1,36 @@
+"""Draw dice into bank files for the reader's training (see samples.BANK_SIZE):
+
+    .venv/bin/python -m vision.d10.training.bank /tmp/d10/bank --seed 1 --chunks 20
+
+Each chunk is an .npz of 1000 crops with their classes; the trainer picks up whatever chunks exist.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import numpy as np
+
+from . import samples, sprites
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--chunks", type=int, default=20)
+    parser.add_argument("--per-chunk", type=int, default=1000)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(args.seed)
+    for c in range(args.chunks):
+        pool = sprites.solid_pool(rng, 40, 6)   # fresh random looks for every chunk
+        items = [samples.bank_item(pool, rng) for _ in range(args.per_chunk)]
+        tmp = args.out / f"partial_{args.seed}_{c:03d}.npz"
+        np.savez(tmp, crops=np.stack([i[0] for i in items]), labels=np.int64([i[1] for i in items]))
+        tmp.rename(args.out / f"chunk_{args.seed}_{c:03d}.npz")
+        print(f"chunk {c} written", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""Single dice drawn fast for training: the renderer's solids (vision.render) seen by a small camera
+from straight above or at an angle (phone photos), lit from a random side, as a colour + alpha layer
+that the samplers paste onto surfaces. Far cheaper than rendering whole tray scenes, so training can
+draw fresh dice for every sample.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ...render import dice_d6, dice_d10, layout, solid as solids
+from ...render.camera import Camera
+from ...render.scene import Light, Scene
+
+FONTS = tuple(dice_d10.FONTS)
+DIE_MM = 16.0
+
+
+def random_d10_look(rng: np.random.Generator) -> dice_d10.Look:
+    """Any body colour with a contrasting ink, any of the renderer's fonts, weights and 6/9 marks."""
+    hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(20, 256)]]])
+    body = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    light = sum(body) / 3 > 115
+    ink_hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256),
+                          rng.integers(0, 70) if light else rng.integers(185, 256)]]])
+    ink = tuple(int(v) for v in cv2.cvtColor(ink_hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    second = tuple(int(v) for v in np.clip(np.array(body) + rng.integers(-80, 80, 3), 0, 255)) if rng.random() < 0.2 else None
+    alpha = 1.0 if rng.random() < 0.75 else float(rng.uniform(0.75, 0.9))
+    return dice_d10.Look("random", body, ink, second, alpha, gloss=float(rng.uniform(0.1, 0.5)),
+                         font=str(rng.choice(FONTS)), weight=float(rng.uniform(0.7, 1.5)),
+                         mark=str(rng.choice(["dot", "underline"])), digit_size=float(rng.uniform(0.85, 1.2)))
+
+
+def solid_pool(rng: np.random.Generator, n_d10: int, n_d6: int) -> list[solids.Solid]:
+    """The renderer's own looks plus random ones (white with black numerals: the commonest real die)."""
+    looks = list(dice_d10.LOOKS) + [random_d10_look(rng) for _ in range(max(0, n_d10 - len(dice_d10.LOOKS)))]
+    pool = [dice_d10.make_d10.__wrapped__(look, DIE_MM, seed=int(rng.integers(1 << 30))) for look in looks]
+    d6_looks = list(dice_d6.LOOKS)
+    pool += [dice_d6.make_d6(d6_looks[i % len(d6_looks)], DIE_MM, seed=i) for i in range(n_d6)]
+    return pool
+
+
+@dataclass
+class Sprite:
+    colour: np.ndarray      # float32 h x w x 3, premultiplied by alpha
+    alpha: np.ndarray       # float32 h x w
+    box: np.ndarray         # whole die in sprite pixels: x0, y0, x1, y1
+    top: np.ndarray         # centre of the upper face in sprite pixels
+    shadow: np.ndarray      # (N, 2) outline of its shadow in sprite pixels
+    kind: str
+    value: int
+
+
+def draw_sprite(solid: solids.Solid, px: float, rng: np.random.Generator, max_tilt_deg: float = 40.0) -> Sprite:
+    """One die lying flat with a random face up, about `px` pixels across, from a random viewpoint."""
+    value = int(rng.integers(1, 11 if solid.kind == "d10" else 7))
+    rotation = layout.resting_rotation(solid, value, float(rng.uniform(0, 2 * np.pi)))
+    centre = np.array([0.0, 0.0, -solid.lowest(rotation)])
+    tilt = np.radians(rng.uniform(0, max_tilt_deg) if rng.random() < 0.6 else rng.uniform(0, 8))
+    azimuth = rng.uniform(0, 2 * np.pi)
+    dist = float(rng.uniform(250, 700))
+    position = (dist * np.sin(tilt) * np.cos(azimuth), dist * np.sin(tilt) * np.sin(azimuth), -dist * np.cos(tilt))
+    focal = px * dist / (DIE_MM * 1.25)
+    size = int(px * 3) + 8
+    camera = Camera(size=(size, size), focal=focal, position=position, target=tuple(centre),
+                    roll_deg=float(rng.uniform(-180, 180)), distortion=(0.0, 0.0, 0.0, 0.0, 0.0))
+    a = rng.uniform(0, 2 * np.pi)
+    slant = rng.uniform(0.1, 0.9)
+    light = Light(direction=(float(np.cos(a) * slant), float(np.sin(a) * slant), -1.0),
+                  brightness=float(rng.uniform(0.75, 1.25)), lamp=(0.0, 0.0), lamp_reach=400.0)
+    scene = Scene(camera=camera, light=light)
+    colour, alpha, (x0, y0), pts = solids.draw(solid, rotation, centre, scene)
+    pts = pts - [x0, y0]
+    up = solid.face_up(rotation)
+    top = pts[list(up.vertices)].mean(axis=0)
+    # the shadow: the die's outline pushed away from the light along the felt
+    world = (rotation @ solid.vertices.T).T + centre
+    lu = light.unit
+    on_floor = world + ((0.0 - world[:, 2]) / lu[2])[:, None] * lu
+    shadow = camera.project(on_floor) - [x0, y0]
+    box = np.concatenate([pts.min(axis=0), pts.max(axis=0)])
+    return Sprite(colour * alpha[..., None], alpha, box, top, shadow, solid.kind, value)
+
+
+def paste(canvas: np.ndarray, sprite: Sprite, cx: float, cy: float, rng: np.random.Generator) -> np.ndarray:
+    """Paste the sprite (float canvas, in place) with its box centred at (cx, cy); returns the box in the canvas."""
+    bx, by = (sprite.box[0] + sprite.box[2]) / 2, (sprite.box[1] + sprite.box[3]) / 2
+    ox, oy = int(round(cx - bx)), int(round(cy - by))
+    h, w = canvas.shape[:2]
+    hull = cv2.convexHull(np.vstack([sprite.shadow, sprite.box.reshape(2, 2)]).astype(np.float32)).reshape(-1, 2) + [ox, oy]
+    blur = max(0.5, (sprite.box[2] - sprite.box[0]) * rng.uniform(0.03, 0.12))
+    m = int(3 * blur) + 2   # the shadow only touches pixels near its outline: work there
+    rx0, ry0 = max(int(hull[:, 0].min()) - m, 0), max(int(hull[:, 1].min()) - m, 0)
+    rx1, ry1 = min(int(hull[:, 0].max()) + m, w), min(int(hull[:, 1].max()) + m, h)
+    if rx1 > rx0 and ry1 > ry0:
+        shade = np.zeros((ry1 - ry0, rx1 - rx0), np.float32)
+        cv2.fillConvexPoly(shade, np.round((hull - [rx0, ry0]) * 4).astype(np.int32), 1.0, cv2.LINE_AA, shift=2)
+        shade = cv2.GaussianBlur(shade, (0, 0), blur)
+        canvas[ry0:ry1, rx0:rx1] *= (1 - rng.uniform(0.15, 0.55) * shade)[..., None]
+    sh, sw = sprite.alpha.shape
+    x0, y0, x1, y1 = max(ox, 0), max(oy, 0), min(ox + sw, w), min(oy + sh, h)
+    if x1 > x0 and y1 > y0:
+        sl = (slice(y0 - oy, y1 - oy), slice(x0 - ox, x1 - ox))
+        a = sprite.alpha[sl][..., None]
+        canvas[y0:y1, x0:x1] = canvas[y0:y1, x0:x1] * (1 - a) + sprite.colour[sl]
+    return sprite.box + [ox, oy, ox, oy]

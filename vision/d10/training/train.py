@@ -1,0 +1,137 @@
+"""Train the d10 finder or value reader and export it to ONNX for cv2.dnn.
+
+    .venv/bin/python -m vision.d10.training.bank /tmp/d10/bank --chunks 40            # dice for the reader
+    .venv/bin/python -c "from vision.render.training import render_training_set as r; r('/tmp/d10/pool/a', 150, ('d10',), seed=101)"
+    .venv/bin/python -m vision.d10.training.train finder --renders /tmp/d10/pool/a --minutes 12
+    .venv/bin/python -m vision.d10.training.train reader --bank /tmp/d10/bank --renders /tmp/d10/pool/a --minutes 14
+
+Trained on rendered material only (vision.render's d10 and d6 solids: its 9 looks and 6 fonts plus
+random colours, fonts, stroke weights and 6/9 marks; tray scenes from vision.render.training). No
+photograph is trained on: ../shared/datasets/cloth-d10-photos stays a test. The finder starts from
+the six-sided finder's weights (vision/models/finder.pt) and learns the d10's outline.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from ...training import nets as d6_nets
+from ...training.train import export, finder_loss
+from ..crops import READ_SIZE
+from . import samples, sprites
+from .nets import D10Reader
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+
+
+class FinderStream(torch.utils.data.IterableDataset):
+    def __init__(self, renders, seed, batch):
+        self.renders, self.seed, self.batch = renders, seed, batch
+
+    def __iter__(self):
+        rng = np.random.default_rng(self.seed)
+        pool = sprites.solid_pool(rng, 30, 8)
+        while True:
+            items = [samples.finder_sample(pool, self.renders, rng) for _ in range(self.batch)]
+            img = np.stack([i[0] for i in items]).transpose(0, 3, 1, 2).astype(np.float32) / 255
+            yield tuple(torch.from_numpy(np.stack(x) if k else img) for k, x in enumerate(zip(*items)))
+
+
+class ReaderBatches:
+    """Batches re-cut from the bank (re-read as new chunks appear) and from rendered tray scenes."""
+
+    def __init__(self, bank: Path, renders, seed, batch):
+        self.bank, self.renders, self.batch = bank, renders, batch
+        self.rng = np.random.default_rng(seed)
+        self.loaded, self.crops, self.labels = set(), [], []
+
+    def refresh(self):
+        for f in sorted(self.bank.glob("chunk_*.npz")):
+            if f.name not in self.loaded:
+                z = np.load(f)
+                self.crops.append(z["crops"])
+                self.labels.append(z["labels"])
+                self.loaded.add(f.name)
+        self.all_crops, self.all_labels = np.concatenate(self.crops), np.concatenate(self.labels)
+
+    def __next__(self):
+        rng, items = self.rng, []
+        for _ in range(self.batch):
+            if self.renders and rng.random() < 0.25:
+                photo = self.renders[int(rng.integers(len(self.renders)))]
+                if rng.random() < 0.1 or not len(photo.boxes):
+                    items.append(samples.negative_crop(photo.image, photo.boxes, rng))
+                else:
+                    i = int(rng.integers(len(photo.boxes)))
+                    items.append(samples.crop_around(photo.image, photo.boxes[i], rng, int(photo.values[i])))
+            else:
+                i = int(rng.integers(len(self.all_labels)))
+                items.append(samples.from_bank(self.all_crops[i], int(self.all_labels[i]), rng))
+        img = np.stack([i[0] for i in items]).transpose(0, 3, 1, 2).astype(np.float32) / 255
+        return torch.from_numpy(img), torch.from_numpy(np.int64([i[1] for i in items]))
+
+
+def reader_loss(out, labels):
+    return torch.nn.functional.cross_entropy(out, labels, label_smoothing=0.05)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("task", choices=["finder", "reader"])
+    parser.add_argument("--renders", type=Path, nargs="*", default=[], help="rendered scene folders (labels.json)")
+    parser.add_argument("--bank", type=Path, help="bank of drawn dice (reader)")
+    parser.add_argument("--minutes", type=float, default=12.0)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--batch", type=int)
+    parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+
+    torch.set_num_threads(1)
+    torch.manual_seed(args.seed)
+    renders = samples.load_renders([r for r in args.renders if (r / "labels.json").exists()])
+    print(f"{len(renders)} rendered scenes", flush=True)
+    if args.task == "finder":
+        net = d6_nets.DiceFinder()
+        net.load_state_dict(torch.load(args.init or MODELS / "finder.pt"))
+        batches = iter(torch.utils.data.DataLoader(FinderStream(renders, args.seed + 1, args.batch or 16),
+                                                   batch_size=None, num_workers=1, prefetch_factor=4))
+        loss_fn, shape, dynamic, out = finder_loss, (1, 3, 320, 320), True, args.out or MODELS / "d10_finder.onnx"
+    else:
+        net = D10Reader()
+        if args.init:
+            net.load_state_dict(torch.load(args.init))
+        batches = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64)
+        batches.refresh()
+        loss_fn, shape, dynamic, out = reader_loss, (1, 3, READ_SIZE, READ_SIZE), False, args.out or MODELS / "d10_reader.onnx"
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    budget, start, step, running = args.minutes * 60, time.time(), 0, None
+    net.train()
+    while (done := (time.time() - start) / budget) < 1:
+        if args.task == "reader" and step % 100 == 0:
+            batches.refresh()
+        lr = args.lr * min(1.0, (step + 1) / 100) * 0.5 * (1 + np.cos(np.pi * done))   # warm up, then cosine
+        for g in opt.param_groups:
+            g["lr"] = lr
+        batch = next(batches)
+        loss = loss_fn(net(batch[0]), *batch[1:])
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
+        step += 1
+        if step % 50 == 0:
+            extra = f" bank {len(batches.all_labels)}" if args.task == "reader" else ""
+            print(f"step {step} {done:.0%} lr {lr:.5f} loss {running:.4f}{extra}", flush=True)
+    torch.save(net.state_dict(), out.with_suffix(".pt"))
+    export(net, shape, dynamic, out)
+    print(f"wrote {out} after {step} steps", flush=True)
+
+
+if __name__ == "__main__":
+    main()

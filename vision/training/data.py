@@ -1,0 +1,262 @@
+"""Training material: the labeled photos (train split only) plus rendered scenes, with augmentation.
+
+Augmentation aims at surfaces and dice the photos do not show: hue rotation, colour casts, inverted
+brightness, uneven light, blur, noise, any rotation; rendered scenes add felt, wood, cloth and
+cardboard surfaces with dice of random colours, translucent and marbled.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .. import synthetic
+from ..preprocess import FACE_CONTEXT, FACE_SIZE, FINDER_LONG_SIDE, face_crop
+from ..scoring import load_labeled_set
+from ..splits import SPLITS
+
+STRIDE = 4
+
+
+@dataclass
+class Photo:
+    image: np.ndarray           # BGR
+    boxes: np.ndarray           # (N, 4) float32
+    values: np.ndarray          # (N,) int
+    name: str = ""              # "set/file" for photos, "" for renders
+
+
+def load_photos(datasets: Path, sets: list[str], split: str) -> list[Photo]:
+    keep = SPLITS[split]
+    photos = []
+    for name in sets:
+        for item in load_labeled_set(datasets / name):
+            if not keep(item.path.name):
+                continue
+            dice = [d for d in item.dice if d.kind == "d6" and d.box is not None]
+            image = cv2.imread(str(item.path))
+            boxes = np.float32([d.box for d in dice]).reshape(-1, 4)
+            photos.append(Photo(image, boxes, np.int64([d.value for d in dice]), f"{name}/{item.path.name}"))
+    return photos
+
+
+# ---------------------------------------------------------------- photometric augmentation
+
+def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    out = img.astype(np.float32)
+    if rng.random() < 0.6:   # rotate hue: a red die becomes green, a grey tray stays grey
+        hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+        hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + int(rng.integers(0, 180))) % 180).astype(np.uint8)
+        sat = rng.uniform(0.8, 1.3)   # not much less: coloured pips on a coloured die differ by hue
+        hsv[..., 1] = np.clip(hsv[..., 1] * sat, 0, 255).astype(np.uint8)
+        out = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)
+    out *= rng.uniform(0.75, 1.25, 3).astype(np.float32)                     # colour cast
+    out = (out - 128) * rng.uniform(0.6, 1.3) + 128 + rng.uniform(-40, 40)   # contrast, brightness
+    if rng.random() < 0.5:   # uneven light: a broad gradient across the frame
+        h, w = out.shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        a = rng.uniform(0, 2 * np.pi)
+        ramp = (np.cos(a) * xx / w + np.sin(a) * yy / h)
+        out *= (1 + rng.uniform(-0.45, 0.45) * (ramp - ramp.mean()))[..., None]
+    out = np.clip(out, 0, 255)
+    if rng.random() < 0.3:
+        gamma = rng.uniform(0.6, 1.6)
+        out = 255 * (out / 255) ** gamma
+    if rng.random() < 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 1.3))
+    if rng.random() < 0.4:
+        out += rng.normal(0, rng.uniform(2, 9), out.shape).astype(np.float32)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:   # JPEG artefacts
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 90))])
+        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return out
+
+
+# ---------------------------------------------------------------- rendered scenes
+
+def random_surface(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
+    kind = rng.integers(0, 4)
+    colour = cv2.cvtColor(np.uint8([[[rng.integers(0, 180), rng.integers(0, 200), rng.integers(40, 240)]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    base = np.empty((h, w, 3), np.float32)
+    base[:] = colour
+    if kind == 0:      # felt: fine grain
+        base += rng.normal(0, rng.uniform(3, 10), (h, w, 1))
+    elif kind == 1:    # wood: wavy stripes
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        a = rng.uniform(0, np.pi)
+        t = np.cos(a) * xx + np.sin(a) * yy
+        warp = cv2.GaussianBlur(rng.normal(0, 1, (h // 8 + 1, w // 8 + 1)).astype(np.float32), (0, 0), 3)
+        warp = cv2.resize(warp, (w, h)) * 60
+        stripes = np.sin((t + warp) / rng.uniform(3, 12))
+        base *= (1 + rng.uniform(0.03, 0.12) * stripes)[..., None]
+    elif kind == 2:    # cloth: soft folds
+        folds = cv2.resize(rng.normal(0, 1, (6, 8)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
+        base *= (1 + 0.15 * folds)[..., None]
+        base += rng.normal(0, 4, (h, w, 1))
+    else:              # cardboard: speckles
+        base += rng.normal(0, 3, (h, w, 1))
+        speck = (rng.random((h, w)) < 0.002).astype(np.float32)
+        base -= 60 * cv2.GaussianBlur(speck, (3, 3), 0)[..., None]
+    return np.clip(base, 0, 255).astype(np.uint8)
+
+
+def random_look(rng: np.random.Generator) -> synthetic.Look:
+    hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(15, 256)]]])
+    body = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    light = sum(body) / 3 > 120
+    pip_hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(0, 60) if light else rng.integers(190, 256)]]])
+    pip = tuple(int(v) for v in cv2.cvtColor(pip_hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    second = None
+    if rng.random() < 0.25:
+        second = tuple(int(v) for v in np.clip(np.array(body) + rng.integers(-90, 90, 3), 0, 255))
+    alpha = 1.0 if rng.random() < 0.7 else float(rng.uniform(0.55, 0.9))
+    return synthetic.Look(body, pip, second, alpha, float(rng.uniform(0.8, 1.35)))
+
+
+def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640) -> Photo:
+    img = random_surface(h, w, rng)
+    n = int(rng.integers(1, 14))
+    size = rng.uniform(24, 70)
+    boxes, values, centres = [], [], []
+    angle = float(rng.uniform(0, 90))
+    for _ in range(n * 4):
+        if len(values) == n:
+            break
+        if centres and rng.random() < 0.35:   # touching the previous die, edge to edge, as dice often lie
+            side = rng.choice([-1, 1]) * size * rng.uniform(1.0, 1.08)
+            a = np.radians(angle + 90 * int(rng.integers(0, 4)))
+            c = centres[-1] + side * np.float32([np.cos(a), np.sin(a)])
+            if not (size <= c[0] <= w - size and size <= c[1] <= h - size):
+                continue
+            if any(np.hypot(*(c - o)) < size * 0.95 for o in centres):
+                continue
+        else:
+            c = rng.uniform([size, size], [w - size, h - size])
+            angle = float(rng.uniform(0, 90))
+            if any(np.hypot(*(c - o)) < size * rng.uniform(1.05, 1.5) for o in centres):
+                continue
+        s = size * rng.uniform(0.95, 1.05)
+        value = int(rng.integers(1, 7))
+        box = synthetic.draw_die(img, c, s, value, angle + float(rng.normal(0, 3)), random_look(rng), rng,
+                                 shadow=float(rng.uniform(0, 0.5)))
+        centres.append(c)
+        boxes.append(box)
+        values.append(value)
+    return Photo(img, np.float32(boxes).reshape(-1, 4), np.int64(values))
+
+
+# ---------------------------------------------------------------- geometry shared by both samplers
+
+def rotate90_flip(img: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
+    k = int(rng.integers(0, 4))
+    for _ in range(k):   # rotate 90 degrees clockwise
+        h = img.shape[0]
+        img = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)
+        boxes = np.stack([h - boxes[:, 3], boxes[:, 0], h - boxes[:, 1], boxes[:, 2]], axis=1)
+    if rng.random() < 0.5:
+        w = img.shape[1]
+        img = img[:, ::-1].copy()
+        boxes = np.stack([w - boxes[:, 2], boxes[:, 1], w - boxes[:, 0], boxes[:, 3]], axis=1)
+    return img, boxes
+
+
+def finder_sample(photo: Photo, rng: np.random.Generator, patch: int = 256):
+    """(image patch HxWx3 uint8, heat, size, offset, mask) at the finder's working scale."""
+    img, boxes = photo.image, photo.boxes.copy()
+    scale = FINDER_LONG_SIDE / max(img.shape[:2]) * float(np.exp(rng.uniform(np.log(0.7), np.log(1.5))))
+    img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    boxes = boxes * scale
+    img, boxes = rotate90_flip(img, boxes, rng)
+    h, w = img.shape[:2]
+    if h < patch or w < patch:
+        ph, pw = max(0, patch - h), max(0, patch - w)
+        img = cv2.copyMakeBorder(img, 0, ph, 0, pw, cv2.BORDER_REFLECT)
+        h, w = img.shape[:2]
+    y0, x0 = int(rng.integers(0, h - patch + 1)), int(rng.integers(0, w - patch + 1))
+    img = img[y0:y0 + patch, x0:x0 + patch]
+    boxes = boxes - [x0, y0, x0, y0]
+    img = photometric(img, rng)
+    out = patch // STRIDE
+    heat = np.zeros((out, out), np.float32)
+    size = np.zeros((2, out, out), np.float32)
+    offset = np.zeros((2, out, out), np.float32)
+    mask = np.zeros((out, out), np.float32)
+    yy, xx = np.mgrid[0:out, 0:out].astype(np.float32)
+    for x0b, y0b, x1b, y1b in boxes:
+        cx, cy = (x0b + x1b) / 2 / STRIDE, (y0b + y1b) / 2 / STRIDE
+        if not (0 <= cx < out and 0 <= cy < out):
+            continue
+        bw, bh = max(x1b - x0b, 2.0), max(y1b - y0b, 2.0)
+        sigma = max(0.6, min(bw, bh) / STRIDE / 5)
+        heat = np.maximum(heat, np.exp(-((xx - cx + 0.5) ** 2 + (yy - cy + 0.5) ** 2) / (2 * sigma ** 2)))
+        ix, iy = int(cx), int(cy)
+        heat[iy, ix] = 1.0
+        size[:, iy, ix] = np.log([bw, bh])
+        offset[:, iy, ix] = [cx - ix, cy - iy]
+        mask[iy, ix] = 1.0
+    return img, heat, size, offset, mask
+
+
+def face_sample(photo: Photo, rng: np.random.Generator, negative: bool):
+    """(FACE_SIZE crop, class): class 0 = a crop centred where no die is, else the die's value."""
+    img = photo.image
+    if len(photo.boxes) == 0:
+        negative = True
+    sizes = np.maximum(photo.boxes[:, 2] - photo.boxes[:, 0], photo.boxes[:, 3] - photo.boxes[:, 1]) if len(photo.boxes) else np.float32([40])
+    if negative:
+        side = float(rng.choice(sizes)) * rng.uniform(0.8, 1.6)
+        h, w = img.shape[:2]
+        for _ in range(20):
+            if rng.random() < 0.5 and len(photo.boxes):   # beside a die: a half die, a gap between two
+                b = photo.boxes[int(rng.integers(0, len(photo.boxes)))]
+                a = rng.uniform(0, 2 * np.pi)
+                r = max(b[2] - b[0], b[3] - b[1]) * rng.uniform(0.55, 1.1)
+                cx, cy = (b[0] + b[2]) / 2 + r * np.cos(a), (b[1] + b[3]) / 2 + r * np.sin(a)
+            else:
+                cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+            inside = ((photo.boxes[:, 0] <= cx) & (cx <= photo.boxes[:, 2]) & (photo.boxes[:, 1] <= cy) & (cy <= photo.boxes[:, 3])).any()
+            if not inside:
+                break
+        label = 0
+    else:
+        i = int(rng.integers(0, len(photo.boxes)))
+        b = photo.boxes[i]
+        bw, bh = b[2] - b[0], b[3] - b[1]
+        side = max(bw, bh) * FACE_CONTEXT * float(np.exp(rng.uniform(np.log(0.8), np.log(1.3))))
+        cx = (b[0] + b[2]) / 2 + rng.uniform(-0.2, 0.2) * bw
+        cy = (b[1] + b[3]) / 2 + rng.uniform(-0.2, 0.2) * bh
+        label = int(photo.values[i])
+    return augmented_crop(img, cx, cy, side, rng), label
+
+
+def hard_sample(photo: Photo, example: dict, rng: np.random.Generator):
+    """A crop where the reader went wrong (a phantom, label 0, or a misread die, label = true value)."""
+    side = example["side"] * float(np.exp(rng.uniform(np.log(0.9), np.log(1.15))))
+    cx = example["cx"] + rng.uniform(-0.08, 0.08) * side
+    cy = example["cy"] + rng.uniform(-0.08, 0.08) * side
+    return augmented_crop(photo.image, cx, cy, side, rng), int(example["label"])
+
+
+def augmented_crop(img, cx, cy, side, rng):
+    """Rotate around the centre at native resolution, then crop as at inference; flips and colours."""
+    cx = float(np.clip(cx, 0, img.shape[1] - 1))
+    cy = float(np.clip(cy, 0, img.shape[0] - 1))
+    big = side * 1.5
+    patch = face_crop(img, cx, cy, big) if big <= FACE_SIZE * 1.5 else _crop_native(img, cx, cy, big)
+    m = cv2.getRotationMatrix2D((patch.shape[1] / 2, patch.shape[0] / 2), float(rng.uniform(0, 360)), 1.0)
+    patch = cv2.warpAffine(patch, m, (patch.shape[1], patch.shape[0]), borderMode=cv2.BORDER_REFLECT)
+    c = patch.shape[0] / 2
+    crop = face_crop(patch, c, c, patch.shape[0] / 1.5)
+    if rng.random() < 0.5:
+        crop = crop[:, ::-1].copy()
+    return photometric(crop, rng)
+
+
+def _crop_native(img, cx, cy, side):
+    half = int(np.ceil(side / 2))
+    padded = cv2.copyMakeBorder(img, half, half, half, half, cv2.BORDER_REPLICATE)
+    x, y = int(round(cx)) + half, int(round(cy)) + half
+    return padded[y - half:y + half, x - half:x + half]

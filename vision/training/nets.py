@@ -1,0 +1,64 @@
+"""The two small networks (PyTorch, training only; the appliance runs their ONNX export through cv2.dnn).
+
+- DiceFinder: a CenterNet-style detector at stride 4: a centre heatmap, box size (log px at the
+  network's scale) and sub-cell offset. It only says "a die's top is here"; reading is left to FaceReader.
+- FaceReader: a classifier of one die's crop: values 1..6, or "no die" (index 0) to reject phantoms.
+"""
+from __future__ import annotations
+
+import torch
+from torch import nn
+import torch.nn.functional as F
+
+FINDER_STRIDE = 4
+FACE_CLASSES = 7        # 0 = no die, 1..6 = value
+
+
+def cbr(cin, cout, stride=1):
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+def dw(cin, cout, stride=1):
+    """Depthwise-separable 3x3: cheap enough for one Pi core."""
+    return nn.Sequential(
+        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False), nn.BatchNorm2d(cin), nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class DiceFinder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.s2 = cbr(3, 16, 2)
+        self.s4 = nn.Sequential(dw(16, 32, 2), dw(32, 32))
+        self.s8 = nn.Sequential(dw(32, 64, 2), dw(64, 64))
+        self.s16 = nn.Sequential(dw(64, 96, 2), dw(96, 96), dw(96, 96))
+        self.lat8 = nn.Conv2d(64, 48, 1)
+        self.top16 = nn.Conv2d(96, 48, 1)
+        self.lat4 = nn.Conv2d(32, 48, 1)
+        self.mix8 = dw(48, 48)
+        self.mix4 = nn.Sequential(dw(48, 48), dw(48, 32))
+        self.head = nn.Conv2d(32, 5, 1)   # heat logit, log w, log h, dx, dy
+        nn.init.constant_(self.head.bias[0], -2.2)
+
+    def forward(self, x):
+        x = x - 0.5
+        f4 = self.s4(self.s2(x))
+        f8 = self.s8(f4)
+        f16 = self.s16(f8)
+        p8 = self.mix8(self.lat8(f8) + F.interpolate(self.top16(f16), scale_factor=2.0, mode="nearest"))
+        p4 = self.mix4(self.lat4(f4) + F.interpolate(p8, scale_factor=2.0, mode="nearest"))
+        return self.head(p4)
+
+
+class FaceReader(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(
+            cbr(3, 16), nn.MaxPool2d(2),                       # 20
+            cbr(16, 32), cbr(32, 32), nn.MaxPool2d(2),         # 10
+            cbr(32, 64), nn.MaxPool2d(2),                      # 5
+            cbr(64, 96), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+            nn.Dropout(0.2), nn.Linear(96, FACE_CLASSES))
+
+    def forward(self, x):
+        return self.body(x - 0.5)

@@ -1,0 +1,159 @@
+"""Train the dice finder or the face reader and export it to ONNX for cv2.dnn.
+
+    .venv/bin/python -m vision.training.train finder --datasets ../shared/datasets --minutes 12
+    .venv/bin/python -m vision.training.train faces  --datasets ../shared/datasets --minutes 8
+
+Trained on the TRAIN split (vision.splits) of tray-d6-photos and wood-webcam-d6 plus rendered scenes
+(vision.training.data.render_scene); the held-out photos are never seen, so their figure is honest.
+Needs the `train` extra (torch, onnx); one or two CPU threads are enough.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from ..preprocess import FACE_SIZE
+from . import data, nets
+
+MODELS = Path(__file__).resolve().parents[1] / "models"
+SETS = ["tray-d6-photos", "wood-webcam-d6"]
+
+
+class Stream(torch.utils.data.IterableDataset):
+    """Endless augmented batches, from photos and a pool of rendered scenes."""
+
+    def __init__(self, make_batch, material, seed):
+        self.make_batch, self.material, self.seed = make_batch, material, seed
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng(self.seed + (info.id if info else 0))
+        while True:
+            yield self.make_batch(rng, **self.material)
+
+
+def pick(photos, renders, rng, render_share):
+    pool = renders if rng.random() < render_share else photos
+    return pool[int(rng.integers(0, len(pool)))]
+
+
+def finder_batch(rng, photos, renders, hard, n=None):
+    n = n or 16
+    items = [data.finder_sample(pick(photos, renders, rng, 0.35), rng) for _ in range(n)]
+    img = np.stack([i[0] for i in items]).transpose(0, 3, 1, 2).astype(np.float32) / 255
+    return tuple(torch.from_numpy(np.stack(x) if k else img) for k, x in enumerate(zip(*items)))
+
+
+def faces_batch(rng, photos, renders, hard, n=None):
+    n = n or 48
+    by_name = {p.name: p for p in photos}
+
+    def one():
+        if hard and rng.random() < 0.2:   # where the reader went wrong before
+            example = hard[int(rng.integers(0, len(hard)))]
+            return data.hard_sample(by_name[example["photo"]], example, rng)
+        return data.face_sample(pick(photos, renders, rng, 0.2), rng, rng.random() < 0.2)
+
+    items = [one() for _ in range(n)]
+    img = np.stack([i[0] for i in items]).transpose(0, 3, 1, 2).astype(np.float32) / 255
+    return torch.from_numpy(img), torch.from_numpy(np.int64([i[1] for i in items]))
+
+
+def finder_loss(out, heat, size, offset, mask):
+    pred = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
+    pos = (heat >= 1.0).float()
+    # CenterNet's focal loss: negatives near a centre count less
+    loss_pos = -(pos * (1 - pred) ** 2 * torch.log(pred)).sum()
+    loss_neg = -((1 - pos) * (1 - heat) ** 4 * pred ** 2 * torch.log(1 - pred)).sum()
+    n = pos.sum().clamp(min=1)
+    m = mask.unsqueeze(1)
+    loss_size = (F.l1_loss(out[:, 1:3], size, reduction="none") * m).sum() / n
+    loss_off = (F.l1_loss(out[:, 3:5], offset, reduction="none") * m).sum() / n
+    return (loss_pos + loss_neg) / n + 0.5 * loss_size + loss_off
+
+
+def faces_loss(out, labels):
+    return F.cross_entropy(out, labels, label_smoothing=0.05)
+
+
+TASKS = {
+    "finder": (nets.DiceFinder, finder_batch, finder_loss, (1, 3, 320, 320), True, "finder.onnx"),
+    "faces": (nets.FaceReader, faces_batch, faces_loss, (1, 3, FACE_SIZE, FACE_SIZE), False, "faces.onnx"),
+}
+
+
+def export(net, shape, dynamic_hw, path):
+    net.eval()
+    axes = {0: "n", 2: "h", 3: "w"} if dynamic_hw else {0: "n"}
+    torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["input"], output_names=["output"],
+                      opset_version=17, dynamic_axes={"input": axes}, dynamo=False)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("task", choices=TASKS)
+    parser.add_argument("--datasets", type=Path, required=True, help="folder holding the labeled sets")
+    parser.add_argument("--minutes", type=float, default=10.0, help="training time budget")
+    parser.add_argument("--split", default="train", help="which photos to train on (train | all)")
+    parser.add_argument("--renders", type=int, default=300, help="rendered scenes in the pool")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes making batches")
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--batch", type=int, help="samples per step (default: 16 finder, 48 faces)")
+    parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
+    parser.add_argument("--hard", type=Path, help="hard examples from vision.training.mine (faces only)")
+    parser.add_argument("--out", type=Path, help="ONNX file to write (default: vision/models/<task>.onnx)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    make_net, make_batch, loss_fn, shape, dynamic_hw, name = TASKS[args.task]
+    out_path = args.out or MODELS / name
+    photos = data.load_photos(args.datasets, SETS, args.split)
+    rng = np.random.default_rng(args.seed)
+    renders = [data.render_scene(rng) for _ in range(args.renders)]
+    print(f"{len(photos)} photos, {len(renders)} renders", flush=True)
+
+    net = make_net()
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    hard = json.loads(args.hard.read_text()) if args.hard else []
+    hard = [h for h in hard if h["photo"] in {p.name for p in photos}]
+    material = {"photos": photos, "renders": renders, "hard": hard, "n": args.batch}
+    loader = torch.utils.data.DataLoader(Stream(make_batch, material, args.seed + 1), batch_size=None,
+                                         num_workers=args.workers, prefetch_factor=4 if args.workers else None)
+    budget = args.minutes * 60
+    start = time.time()
+    net.train()
+    running, step = None, 0
+    for batch in loader:
+        done = (time.time() - start) / budget
+        if done >= 1:
+            break
+        lr = args.lr * (min(1.0, step / 100) * 0.5 * (1 + np.cos(np.pi * done)))   # warm up, then cosine
+        for g in opt.param_groups:
+            g["lr"] = lr
+        out = net(batch[0])
+        loss = loss_fn(out, *batch[1:])
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
+        step += 1
+        if step % 50 == 0:
+            print(f"step {step} {done:.0%} lr {lr:.5f} loss {running:.4f}", flush=True)
+    torch.save(net.state_dict(), out_path.with_suffix(".pt"))
+    export(net, shape, dynamic_hw, out_path)
+    print(f"wrote {out_path} after {step} steps", flush=True)
+
+
+if __name__ == "__main__":
+    main()
