@@ -12,13 +12,11 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from . import geometry
+from . import finder, geometry
 from .preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, to_blob
 from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"
-STRIDE = 4
-FIND_LEVEL = 0.30        # finder heat at which a peak counts as a die
 SAME_DIE = 0.45          # two finds closer than this many box sides are one die
 VIEWS = 4                # each crop is read turned 0/90/180/270 degrees and the answers averaged
 
@@ -40,17 +38,8 @@ class DiceReader:
     def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[tuple[float, float, float, float, float]]:
         """Candidate dice as (cx, cy, w, h, score) in frame pixels."""
         scale = finder_scale(frame.shape, die_px)
-        small = finder_input(frame, scale)
-        self.finder.setInput(to_blob([small]))
-        out = self.finder.forward()[0]
-        heat = 1 / (1 + np.exp(-out[0]))
-        peaks = (heat >= FIND_LEVEL) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-        finds = []
-        for iy, ix in zip(*np.nonzero(peaks)):
-            cx = (ix + out[3, iy, ix]) * STRIDE / scale
-            cy = (iy + out[4, iy, ix]) * STRIDE / scale
-            w, h = np.exp(out[1:3, iy, ix]) / scale
-            finds.append((float(cx), float(cy), float(w), float(h), float(heat[iy, ix])))
+        self.finder.setInput(to_blob([finder_input(frame, scale)]))
+        finds = finder.decode(self.finder.forward()[0], scale)
         return self._merge(finds)
 
     @staticmethod

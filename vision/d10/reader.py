@@ -15,14 +15,12 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from .. import geometry
+from .. import finder, geometry
 from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, to_blob
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
-STRIDE = 4
-FIND_LEVEL = 0.30        # finder heat at which a peak counts as a die
 NO_DIE_LEVEL = 0.50      # reader's "no die" probability at which a find is dropped as a phantom
 SAME_DIE = 0.5           # two finds closer than this many box sides are one die
 D10_PX = 22.0            # with a calibrated die size, the finder sees dice at about this many pixels
@@ -62,18 +60,8 @@ class D10Reader:
         return kept
 
     def _find_at(self, frame: np.ndarray, scale: float) -> list[tuple[float, float, float, float, float]]:
-        small = finder_input(frame, scale)
-        self.finder.setInput(to_blob([small]))
-        out = self.finder.forward()[0]
-        heat = 1 / (1 + np.exp(-out[0]))
-        peaks = (heat >= FIND_LEVEL) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-        finds = []
-        for iy, ix in zip(*np.nonzero(peaks)):
-            cx = (ix + out[3, iy, ix]) * STRIDE / scale
-            cy = (iy + out[4, iy, ix]) * STRIDE / scale
-            w, h = np.exp(out[1:3, iy, ix]) / scale
-            finds.append((float(cx), float(cy), float(w), float(h), float(heat[iy, ix])))
-        return finds
+        self.finder.setInput(to_blob([finder_input(frame, scale)]))
+        return finder.decode(self.finder.forward()[0], scale)
 
     def classify(self, frame: np.ndarray, finds) -> np.ndarray:
         """Class probabilities (N x 12: no die, d10 values 1..10, six-sided die) for each find."""

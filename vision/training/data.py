@@ -12,12 +12,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .. import synthetic
+from .. import finder, synthetic
 from ..preprocess import FACE_CONTEXT, FACE_SIZE, FINDER_LONG_SIDE, face_crop
 from ..scoring import load_labeled_set
 from ..splits import SPLITS
 
-STRIDE = 4
 
 
 @dataclass
@@ -179,25 +178,7 @@ def finder_sample(photo: Photo, rng: np.random.Generator, patch: int = 256):
     img = img[y0:y0 + patch, x0:x0 + patch]
     boxes = boxes - [x0, y0, x0, y0]
     img = photometric(img, rng)
-    out = patch // STRIDE
-    heat = np.zeros((out, out), np.float32)
-    size = np.zeros((2, out, out), np.float32)
-    offset = np.zeros((2, out, out), np.float32)
-    mask = np.zeros((out, out), np.float32)
-    yy, xx = np.mgrid[0:out, 0:out].astype(np.float32)
-    for x0b, y0b, x1b, y1b in boxes:
-        cx, cy = (x0b + x1b) / 2 / STRIDE, (y0b + y1b) / 2 / STRIDE
-        if not (0 <= cx < out and 0 <= cy < out):
-            continue
-        bw, bh = max(x1b - x0b, 2.0), max(y1b - y0b, 2.0)
-        sigma = max(0.6, min(bw, bh) / STRIDE / 5)
-        heat = np.maximum(heat, np.exp(-((xx - cx + 0.5) ** 2 + (yy - cy + 0.5) ** 2) / (2 * sigma ** 2)))
-        ix, iy = int(cx), int(cy)
-        heat[iy, ix] = 1.0
-        size[:, iy, ix] = np.log([bw, bh])
-        offset[:, iy, ix] = [cx - ix, cy - iy]
-        mask[iy, ix] = 1.0
-    return img, heat, size, offset, mask
+    return (img, *finder.targets(boxes, patch))
 
 
 def face_sample(photo: Photo, rng: np.random.Generator, negative: bool):

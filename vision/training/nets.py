@@ -10,7 +10,9 @@ import torch
 from torch import nn
 import torch.nn.functional as F
 
-FINDER_STRIDE = 4
+from .. import finder
+
+FINDER_STRIDE = finder.STRIDE  # the network must shrink by what the readers decode
 FACE_CLASSES = 7        # 0 = no die, 1..6 = value
 
 

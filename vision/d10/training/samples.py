@@ -13,13 +13,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ... import finder
 from ...training import data
 from ...training.data import Photo, photometric, random_surface
 from ..crops import READ_CONTEXT, read_crop
 from . import sprites
 from .nets import D6_CLASS
 
-STRIDE = 4
 
 
 def surface(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
@@ -84,34 +84,12 @@ def sprite_scene(pool, h: int, w: int, n: int, px_range, rng, centre=None):
 
 # ---------------------------------------------------------------- finder
 
-def heat_targets(boxes: np.ndarray, patch: int):
-    out = patch // STRIDE
-    heat = np.zeros((out, out), np.float32)
-    size = np.zeros((2, out, out), np.float32)
-    offset = np.zeros((2, out, out), np.float32)
-    mask = np.zeros((out, out), np.float32)
-    yy, xx = np.mgrid[0:out, 0:out].astype(np.float32)
-    for x0, y0, x1, y1 in boxes:
-        cx, cy = (x0 + x1) / 2 / STRIDE, (y0 + y1) / 2 / STRIDE
-        if not (0 <= cx < out and 0 <= cy < out):
-            continue
-        bw, bh = max(x1 - x0, 2.0), max(y1 - y0, 2.0)
-        sigma = max(0.6, min(bw, bh) / STRIDE / 5)
-        heat = np.maximum(heat, np.exp(-((xx - cx + 0.5) ** 2 + (yy - cy + 0.5) ** 2) / (2 * sigma ** 2)))
-        ix, iy = int(cx), int(cy)
-        heat[iy, ix] = 1.0
-        size[:, iy, ix] = np.log([bw, bh])
-        offset[:, iy, ix] = [cx - ix, cy - iy]
-        mask[iy, ix] = 1.0
-    return heat, size, offset, mask
-
-
 def finder_sample(pool, renders, rng, patch: int = 256):
     """(patch x patch image at the finder's scale, heat, size, offset, mask)."""
     if renders and rng.random() < 0.4:
         return data.finder_sample(renders[int(rng.integers(len(renders)))], rng, patch)
     img, boxes, _ = sprite_scene(pool, patch, patch, int(rng.integers(0, 9)), (11, 72), rng)
-    return (photometric(img, rng), *heat_targets(boxes, patch))
+    return (photometric(img, rng), *finder.targets(boxes, patch))
 
 
 # ---------------------------------------------------------------- value reader
