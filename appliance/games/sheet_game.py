@@ -6,6 +6,7 @@ That is what lets the table keep an event log and rebuild the game by replaying 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Sequence
 
 from .errors import RuleError
@@ -112,7 +113,13 @@ class SheetGame:
 
     def options(self) -> list[Option]:
         """Every field the current throw may be entered in, with what it scores there, best first."""
-        return self._options(self.sheets[self.current], self._require_throw())
+        self._require_throw()
+        return list(self._current_options)
+
+    @cached_property
+    def _current_options(self) -> tuple[Option, ...]:
+        # A game never changes, so the screen, redrawn every frame, asks the rules once per state.
+        return tuple(self._options(self.sheets[self.current], self.throw))
 
     def correction_options(self) -> list[Option]:
         """Where the last entry could go instead (its own field included), best first."""
