@@ -60,9 +60,6 @@ def test_scripted_sheets_are_what_the_rules_say():
     assert bob["total"] == 100 + 5 and ann["total"] == 0                                  # triple of 1s, confirmed, + the 5
 
 
-@pytest.mark.xfail(strict=True, reason="issue 5 targets not met yet: the RestDetector misses 1 of 45 rests (die-outside: "
-                   "small dice on 320x180 small frames fall under DIE_SHARE/FOREGROUND_LEVEL -> EMPTY) and reads once "
-                   "while something moves; see the session report")
 def test_rest_detection_on_the_fixtures_meets_the_targets():
     from appliance.stream_measure import measure
 

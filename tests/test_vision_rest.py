@@ -110,3 +110,27 @@ def test_a_die_still_wobbling_is_moving():
         frames.append(noisy(frame, rng))
     states = feed(detector, frames)
     assert all(s.state == MOVING for s in states)
+
+
+def test_small_dark_dice_on_dark_felt_are_dice_not_an_empty_tray():
+    """Black dice ~14 px across on charcoal felt: a faint, small change from the empty tray."""
+    rng = np.random.default_rng(7)
+    dark = synthetic.felt(180, 320, colour=(70, 72, 74), seed=7)
+    frame = dark.copy()
+    for i, centre in enumerate([(80, 60), (200, 120)]):
+        synthetic.draw_die(frame, centre, 14, 2 + i, angle=20.0 * i, look=synthetic.BLACK, shadow=0.0)
+    detector = RestDetector(dark)
+    states = feed(detector, [noisy(frame, rng) for _ in range(10)])
+    assert EMPTY not in [s.state for s in states]
+    assert sum(s.read_now for s in states) == 1
+
+
+def test_a_hand_held_still_whose_sleeve_matches_the_table_is_a_hand():
+    """The arm's blob stops short of the frame's edge where a dark sleeve meets a dark table."""
+    rng = np.random.default_rng(8)
+    detector = RestDetector(tray())
+    dice = with_dice([(80, 80), (200, 150)])
+    hand = dice.copy()
+    cv2.ellipse(hand, (230, 120), (80, 40), 0, 0, 360, (120, 150, 205), -1)   # palm and forearm, no sleeve
+    states = feed(detector, [noisy(dice, rng) for _ in range(8)] + [noisy(hand, rng) for _ in range(10)])
+    assert all(s.state == HAND and not s.read_now for s in states[8:])
