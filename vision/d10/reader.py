@@ -27,6 +27,10 @@ D10_PX = 22.0            # with a calibrated die size, the finder sees dice at a
 # Without a calibration the die's size is unknown: look at the frame with its long side at 320 px (tray
 # frames: dice ~15-25 px) and at 160 px (close-up photos, where a die would be too big to see whole).
 BARE_LONG_SIDES = (320, 160)
+# The coarse look is for dice too big for the fine one: its finds smaller than this (finder pixels; 2x that
+# in the fine look, where the finder sees them sharper) are left to the fine look. Otherwise it reports two
+# touching tray dice as one die twice their size, which then hides them as its "faces".
+COARSE_MIN_PX = 24.0
 INSIDE_BIGGER = 1.5      # a die whose centre lies on a die this many times its size is part of that die
 NO_DIE, D6 = 0, 11       # reader classes besides the d10 values 1..10
 # A die looks the same to the reader turned by a quarter turn (its value does not change): averaging
@@ -52,7 +56,8 @@ class D10Reader:
     def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[tuple[float, float, float, float, float]]:
         """Candidate dice as (cx, cy, w, h, score) in frame pixels, strongest first."""
         scales = [D10_PX / die_px] if die_px else [side / max(frame.shape[:2]) for side in BARE_LONG_SIDES]
-        finds = sorted((f for scale in scales for f in self._find_at(frame, scale)), key=lambda f: -f[4])
+        finds = sorted((f for k, scale in enumerate(scales) for f in self._find_at(frame, scale)
+                        if k == 0 or max(f[2], f[3]) * scale >= COARSE_MIN_PX), key=lambda f: -f[4])
         kept = []
         for f in finds:   # one die found twice; a face inside a bigger find is settled after reading
             if not any(_same_die(f, k) for k in kept):
@@ -79,7 +84,7 @@ class D10Reader:
             self._d6_faces = cv2.dnn.readNet(str(self.models / "faces.onnx"))
         self._d6_faces.setInput(to_blob([face_crop(frame, cx, cy, side * FACE_CONTEXT)]))
         p = _softmax(self._d6_faces.forward())[0]
-        value = int(np.argmax(p[1:])) + 1
+        value = int(np.argmax(p[1:7])) + 1   # values 1..6 (the face reader's class 7 is "cocked")
         return value, float(p[value])
 
     def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
@@ -122,17 +127,10 @@ def _inside(die: Die, other: Die) -> bool:
 
 
 def _settle_nested(dice: list[Die]) -> list[Die]:
-    """Where small finds lie on a big one, believe the surer reading: the big die (the small ones were
-    its faces) or the small dice (the big find was a heap of them)."""
-    dropped = set()
-    for i, big in enumerate(dice):
-        inner = [j for j, d in enumerate(dice) if j != i and _inside(d, big)]
-        if not inner:
-            continue
-        if big.confidence >= max(dice[j].confidence for j in inner):
-            dropped.update(inner)
-        else:
-            dropped.add(i)
+    """Small finds whose centres lie on a much bigger die are that die's faces or numerals (close-up
+    photos): the big die stands. (A heap of small dice found as one big die came from the coarse look,
+    whose small finds `find` leaves out.)"""
+    dropped = {j for i, big in enumerate(dice) for j, d in enumerate(dice) if j != i and _inside(d, big)}
     return [d for k, d in enumerate(dice) if k not in dropped]
 
 

@@ -16,11 +16,19 @@ from ...render.scene import Light, Scene
 
 FONTS = tuple(dice_d10.FONTS)
 DIE_MM = 16.0
+# Numeral size and stroke weight of the random looks, relative to the renderer's default. Common real d10s
+# carry much bigger, bolder numerals than the renderer's looks (cloth photos: ~1.5x its digit size), so the
+# random looks reach well past them; the renderer's own 9 looks stay in every pool.
+DIGIT_SIZES = (0.85, 1.8)
+WEIGHTS = (0.7, 2.2)
 
 
 def random_d10_look(rng: np.random.Generator) -> dice_d10.Look:
     """Any body colour with a contrasting ink, any of the renderer's fonts, weights and 6/9 marks."""
-    hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(20, 256)]]])
+    if rng.random() < 0.3:   # white, ivory, grey or black plastic: the commonest real dice
+        hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 40), rng.choice([rng.integers(20, 70), rng.integers(170, 256)])]]])
+    else:
+        hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(20, 256)]]])
     body = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
     light = sum(body) / 3 > 115
     ink_hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256),
@@ -29,8 +37,8 @@ def random_d10_look(rng: np.random.Generator) -> dice_d10.Look:
     second = tuple(int(v) for v in np.clip(np.array(body) + rng.integers(-80, 80, 3), 0, 255)) if rng.random() < 0.2 else None
     alpha = 1.0 if rng.random() < 0.75 else float(rng.uniform(0.75, 0.9))
     return dice_d10.Look("random", body, ink, second, alpha, gloss=float(rng.uniform(0.1, 0.5)),
-                         font=str(rng.choice(FONTS)), weight=float(rng.uniform(0.7, 1.5)),
-                         mark=str(rng.choice(["dot", "underline"])), digit_size=float(rng.uniform(0.85, 1.2)))
+                         font=str(rng.choice(FONTS)), weight=float(rng.uniform(*WEIGHTS)),
+                         mark=str(rng.choice(["dot", "underline"])), digit_size=float(rng.uniform(*DIGIT_SIZES)))
 
 
 def solid_pool(rng: np.random.Generator, n_d10: int, n_d6: int) -> list[solids.Solid]:

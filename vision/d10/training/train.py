@@ -4,6 +4,7 @@
     .venv/bin/python -c "from vision.render.training import render_training_set as r; r('/tmp/d10/pool/a', 150, ('d10',), seed=101)"
     .venv/bin/python -m vision.d10.training.train finder --renders /tmp/d10/pool/a --minutes 12
     .venv/bin/python -m vision.d10.training.train reader --bank /tmp/d10/bank --renders /tmp/d10/pool/a --minutes 14
+    (--bank takes several folders; README-d10.md lists the runs behind the packaged weights)
 
 Trained on rendered material only (vision.render's d10 and d6 solids: its 9 looks and 6 fonts plus
 random colours, fonts, stroke weights and 6/9 marks; tray scenes from vision.render.training). No
@@ -44,18 +45,18 @@ class FinderStream(torch.utils.data.IterableDataset):
 class ReaderBatches:
     """Batches re-cut from the bank (re-read as new chunks appear) and from rendered tray scenes."""
 
-    def __init__(self, bank: Path, renders, seed, batch):
-        self.bank, self.renders, self.batch = bank, renders, batch
+    def __init__(self, banks: list[Path], renders, seed, batch):
+        self.banks, self.renders, self.batch = banks, renders, batch
         self.rng = np.random.default_rng(seed)
         self.loaded, self.crops, self.labels = set(), [], []
 
     def refresh(self):
-        for f in sorted(self.bank.glob("chunk_*.npz")):
-            if f.name not in self.loaded:
+        for f in sorted(f for bank in self.banks for f in bank.glob("chunk_*.npz")):
+            if f not in self.loaded:
                 z = np.load(f)
                 self.crops.append(z["crops"])
                 self.labels.append(z["labels"])
-                self.loaded.add(f.name)
+                self.loaded.add(f)
         self.all_crops, self.all_labels = np.concatenate(self.crops), np.concatenate(self.labels)
 
     def __next__(self):
@@ -83,7 +84,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("task", choices=["finder", "reader"])
     parser.add_argument("--renders", type=Path, nargs="*", default=[], help="rendered scene folders (labels.json)")
-    parser.add_argument("--bank", type=Path, help="bank of drawn dice (reader)")
+    parser.add_argument("--bank", type=Path, nargs="*", default=[], help="banks of drawn dice (reader)")
     parser.add_argument("--minutes", type=float, default=12.0)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--batch", type=int)
