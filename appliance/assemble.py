@@ -46,7 +46,8 @@ class Panels:
 
 # The demo's game night, in order: recordings the packaged readers read right today (tests/test_end_to_end.py
 # lists the others; a recording joins here when it passes there).
-DEMO = ("dice-poker-holds", "misread-corrected", "pentakubus-slam", "hand-over-still-dice", "game-train-wreck")
+DEMO = ("dice-poker-holds", "misread-corrected", "pentakubus-slam", "cocked-die", "hand-over-still-dice", "die-outside",
+        "game-train-wreck", "train-wreck-turns")
 
 
 def demo_recordings() -> list[Path]:

@@ -1,10 +1,15 @@
-"""The reader on synthetic frames drawn with OpenCV: values, zones, cocked dice, uncertain readings."""
+"""The reader on synthetic frames (drawn with OpenCV, or rendered in 3D for leaning dice): values, zones,
+cocked dice, uncertain readings."""
 import numpy as np
 import pytest
 
 import vision
 from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration
 from vision import synthetic
+from vision.render import dice_d6, layout
+from vision.render.frame import DieState, render_frame
+from vision.render.scene import Scene
+from vision.scoring import LabeledDie, match
 
 W, H = 1280, 960
 DIE = 100
@@ -57,15 +62,33 @@ def test_zones_follow_the_calibration(reader):
     assert nearest(reader.read(frame, cal), 300, 140).zone == OUTSIDE
 
 
-def test_a_die_leaning_over_is_reported_cocked_and_not_read(reader):
-    empty = synthetic.felt(H, W, seed=8)
-    frame = empty.copy()
-    synthetic.draw_die(frame, (350, 500), DIE, 4, angle=25)
-    synthetic.draw_cocked_die(frame, (850, 500), DIE, 3, 5, tilt=35, angle=15)
-    reading = reader.read(frame, calibration(empty))
-    flat, leaning = nearest(reading, 350, 500), nearest(reading, 850, 500)
-    assert not flat.cocked and flat.value == 4
-    assert leaning.cocked and leaning.value is None
+def leaning_scene(seed):
+    """A rendered tray (perspective, shadows, side faces in view) with two flat dice and one leaning 30 degrees."""
+    rng = np.random.default_rng(seed)
+    scene = Scene.random(seed)
+    states, taken = [], []
+    for i, lean in enumerate((0.0, 0.0, 30.0)):
+        solid = dice_d6.make_d6(dice_d6.LOOKS[(seed + i) % len(dice_d6.LOOKS)], scene.die_mm, seed=i)
+        yaw = layout.yaw_for(rng)
+        rotation = layout.resting_rotation(solid, 1 + (seed + i) % 6, yaw, lean, yaw)
+        spot = layout.free_spot(scene, solid, taken, rng, "roll")
+        taken.append(spot)
+        states.append(DieState(solid, rotation, (spot[0], spot[1], -solid.lowest(rotation)), id=i))
+    return render_frame(scene, states, None, noise_seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(9_000_000, 9_000_004))
+def test_a_die_leaning_over_is_reported_cocked_and_not_read(reader, seed):
+    frame, labels = leaning_scene(seed)
+    reading = reader.read(frame)
+    pairs, phantoms, missed = match(reading.dice, [LabeledDie("d6", lab.value, tuple(lab.box)) for lab in labels])
+    assert not phantoms and not missed
+    cocked = {tuple(lab.box): lab.cocked for lab in labels}
+    for die, lab in pairs:
+        if cocked[lab.box]:
+            assert die.cocked and die.value is None
+        else:
+            assert not die.cocked and die.value == lab.value
     assert reading.needs_attention
 
 
@@ -100,6 +123,17 @@ def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
     assert len(reading.dice) == 6
     for die in reading.dice:
         assert die.value == 3 and die.uncertain and die.confidence == pytest.approx(0.40, abs=1e-3)
+    assert reading.needs_attention
+
+
+def test_a_face_the_reader_sees_leaning_is_reported_cocked_and_not_read(reader):
+    frame, _ = synthetic.six_dice_frame(W, H, seed=4)
+    leaning = DiceReader()
+    leaning.faces = FixedFaces(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))   # class 7: cocked
+    reading = leaning.read(frame)
+    assert len(reading.dice) == 6
+    for die in reading.dice:
+        assert die.cocked and die.value is None and die.confidence == pytest.approx(0.55, abs=1e-3)
     assert reading.needs_attention
 
 

@@ -1,5 +1,8 @@
 """Reading a frame: find dice (finder network), read each face (face network), add zone and cocked flag.
 
+The face network also says when the die under a crop does not lie flat (its class COCKED): it saw
+flat dice in perspective, with their side faces and shadows, and leaning dice, in rendered scenes.
+
 Both networks are small ONNX files in vision/models run through cv2.dnn; see vision/training for how
 they were trained and on what.
 """
@@ -18,7 +21,11 @@ from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"
 SAME_DIE = 0.45          # two finds closer than this many box sides are one die
+# A leaning die shows two faces, which the finder may find as two dice; flat dice cannot lie this
+# close (touching, their centres are a whole edge apart), so a find this near a cocked one is part of it.
+LEANING_REACH = 0.75     # box sides
 VIEWS = 4                # each crop is read turned 0/90/180/270 degrees and the answers averaged
+NO_DIE, COCKED = 0, 7    # face classes besides the values 1..6
 
 
 def _softmax(x: np.ndarray) -> np.ndarray:
@@ -52,9 +59,9 @@ class DiceReader:
         return kept
 
     def classify(self, frame: np.ndarray, finds) -> np.ndarray:
-        """Class probabilities (N x 7: no die, 1..6) for each find."""
+        """Class probabilities (N x 8: no die, 1..6, cocked) for each find."""
         if not finds:
-            return np.zeros((0, 7), np.float32)
+            return np.zeros((0, COCKED + 1), np.float32)
         crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
         turned = [np.ascontiguousarray(np.rot90(c, k)) for k in range(self.views) for c in crops]
         self.faces.setInput(to_blob(turned))
@@ -66,23 +73,31 @@ class DiceReader:
         die_px = calibration.die_px if calibration else None
         finds = self.find(frame, die_px)
         probs = self.classify(frame, finds)
-        mask = None
-        if calibration is not None and calibration.empty is not None and die_px:
-            mask = geometry.foreground_mask(frame, calibration.empty)
         dice = []
         for (cx, cy, w, h, _), p in zip(finds, probs):
-            if p[0] >= p[1:].max():   # the face reader sees no die here: a phantom
+            if p[NO_DIE] >= p[1:].max():   # the face reader sees no die here: a phantom
                 continue
-            value = int(np.argmax(p[1:])) + 1
+            value = int(np.argmax(p[1:COCKED])) + 1
+            # the face reader sees a die that leans: reported, not read (a 7-class reader cannot say)
+            cocked = bool(len(p) > COCKED and p[COCKED] > p[1:COCKED].max())
             if die_px:   # the calibrated size is steadier than the finder's own estimate
                 w = h = die_px
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            cocked = mask is not None and geometry.is_cocked(mask, cx, cy, die_px)
             dice.append(Die("d6", None if cocked else value, box, geometry.zone_of(cx, cy, calibration),
-                            float(p[value]), cocked))
+                            float(p[COCKED] if cocked else p[value]), cocked))
+        dice = _one_die_per_leaning_die(dice)
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
         h, w = frame.shape[:2]
         return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000)
+
+
+def _one_die_per_leaning_die(dice: list[Die]) -> list[Die]:
+    """Drop the finds that are another face of a die the reader saw leaning."""
+    def part_of_leaning(die: Die) -> bool:
+        return any(other.cocked and other is not die and
+                   np.hypot(die.centre[0] - other.centre[0], die.centre[1] - other.centre[1])
+                   < LEANING_REACH * (other.box[2] - other.box[0]) for other in dice)
+    return [d for d in dice if d.cocked or not part_of_leaning(d)]
 
 
 _default: Optional[DiceReader] = None

@@ -16,6 +16,7 @@ from .. import finder, synthetic
 from ..preprocess import FACE_CONTEXT, FACE_SIZE, FINDER_LONG_SIDE, face_crop
 from ..scoring import load_labeled_set
 from ..splits import SPLITS
+from .nets import COCKED
 
 
 
@@ -115,7 +116,7 @@ def random_look(rng: np.random.Generator) -> synthetic.Look:
     return synthetic.Look(body, pip, second, alpha, float(rng.uniform(0.8, 1.35)))
 
 
-def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640) -> Photo:
+def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640, cocked_share: float = 0.0) -> Photo:
     img = random_surface(h, w, rng)
     n = int(rng.integers(1, 14))
     size = rng.uniform(24, 70)
@@ -139,8 +140,13 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640) -> Photo:
                 continue
         s = size * rng.uniform(0.95, 1.05)
         value = int(rng.integers(1, 7))
-        box = synthetic.draw_die(img, c, s, value, angle + float(rng.normal(0, 3)), random_look(rng), rng,
-                                 shadow=float(rng.uniform(0, 0.5)))
+        if rng.random() < cocked_share:   # leaning over: two faces foreshortened, label "cocked"
+            box = synthetic.draw_cocked_die(img, c, s, value, int(rng.integers(1, 7)), float(rng.uniform(15, 45)),
+                                            float(rng.uniform(0, 360)), random_look(rng), float(rng.uniform(0, 0.5)))
+            value = COCKED
+        else:
+            box = synthetic.draw_die(img, c, s, value, angle + float(rng.normal(0, 3)), random_look(rng), rng,
+                                     shadow=float(rng.uniform(0, 0.5)))
         centres.append(c)
         boxes.append(box)
         values.append(value)
@@ -211,6 +217,25 @@ def face_sample(photo: Photo, rng: np.random.Generator, negative: bool):
         cy = (b[1] + b[3]) / 2 + rng.uniform(-0.2, 0.2) * bh
         label = int(photo.values[i])
     return augmented_crop(img, cx, cy, side, rng), label
+
+
+def load_scene_examples(folder: Path) -> list[tuple[Photo, dict]]:
+    """Examples from vision.training.render3d, each with a patch of its frame around it (memory: the
+    frames themselves are not kept): [(patch as a Photo, example in patch coordinates)]."""
+    import json
+    examples = json.loads((folder / "examples.json").read_text())
+    out, frames = [], {}
+    for e in examples:
+        if e["photo"] not in frames:
+            frames.clear()
+            frames[e["photo"]] = cv2.imread(str(folder / e["photo"]))
+        img = frames[e["photo"]]
+        half = int(np.ceil(e["side"] * 1.15 * 1.5 * 0.75 + 0.1 * e["side"])) + 2
+        patch = _crop_native(img, e["cx"], e["cy"], 2 * half)
+        x0, y0 = int(round(e["cx"])) - half, int(round(e["cy"])) - half
+        local = dict(e, cx=e["cx"] - x0, cy=e["cy"] - y0)
+        out.append((Photo(patch, np.zeros((0, 4), np.float32), np.zeros(0, np.int64), e["photo"]), local))
+    return out
 
 
 def hard_sample(photo: Photo, example: dict, rng: np.random.Generator):

@@ -2,7 +2,8 @@
 
 - DiceFinder: a CenterNet-style detector at stride 4: a centre heatmap, box size (log px at the
   network's scale) and sub-cell offset. It only says "a die's top is here"; reading is left to FaceReader.
-- FaceReader: a classifier of one die's crop: values 1..6, or "no die" (index 0) to reject phantoms.
+- FaceReader: a classifier of one die's crop: values 1..6, "no die" (index 0) to reject phantoms, or
+  "cocked" (index 7): a die that leans, so no face is up.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import torch.nn.functional as F
 from .. import finder
 
 FINDER_STRIDE = finder.STRIDE  # the network must shrink by what the readers decode
-FACE_CLASSES = 7        # 0 = no die, 1..6 = value
+FACE_CLASSES = 8        # 0 = no die, 1..6 = value, 7 = cocked (the die under the crop does not lie flat)
+COCKED = 7
 
 
 def cbr(cin, cout, stride=1):

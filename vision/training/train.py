@@ -50,11 +50,14 @@ def finder_batch(rng, photos, renders, hard, n=None):
     return tuple(torch.from_numpy(np.stack(x) if k else img) for k, x in enumerate(zip(*items)))
 
 
-def faces_batch(rng, photos, renders, hard, n=None):
+def faces_batch(rng, photos, renders, hard, n=None, scenes3d=None, share3d=0.0):
     n = n or 48
     by_name = {p.name: p for p in photos}
 
     def one():
+        if scenes3d and rng.random() < share3d:   # 3D-rendered dice in perspective, flat or cocked
+            patch, example = scenes3d[int(rng.integers(0, len(scenes3d)))]
+            return data.hard_sample(patch, example, rng)
         if hard and rng.random() < 0.2:   # where the reader went wrong before
             example = hard[int(rng.integers(0, len(hard)))]
             return data.hard_sample(by_name[example["photo"]], example, rng)
@@ -88,6 +91,24 @@ TASKS = {
 }
 
 
+def load_grown(net, state):
+    """Load weights; an output layer with fewer classes (the 7-class face reader) fills the first rows
+    and the new classes start from small random weights."""
+    own = net.state_dict()
+    for key, value in state.items():
+        if own[key].shape != value.shape:
+            grown = own[key].clone()
+            if grown.dim() == 2:
+                grown *= 0.1
+            else:
+                grown[:] = value.mean()
+            grown[:value.shape[0]] = value
+            print(f"{key}: {tuple(value.shape)} -> {tuple(grown.shape)}", flush=True)
+            value = grown
+        own[key] = value
+    net.load_state_dict(own)
+
+
 def export(net, shape, dynamic_hw, path):
     net.eval()
     axes = {0: "n", 2: "h", 3: "w"} if dynamic_hw else {0: "n"}
@@ -108,6 +129,12 @@ def main(argv=None):
     parser.add_argument("--batch", type=int, help="samples per step (default: 16 finder, 48 faces)")
     parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
     parser.add_argument("--hard", type=Path, help="hard examples from vision.training.mine (faces only)")
+    parser.add_argument("--scenes3d", type=Path, nargs="+", help="folders from vision.training.render3d (faces only)")
+    parser.add_argument("--flat3d", type=Path, nargs="+", default=[],
+                        help="more such folders, of which only the examples that are not cocked are used")
+    parser.add_argument("--cocked2d", type=float, default=0.1,
+                        help="faces: share of the drawn (2D) scenes' dice drawn leaning, class cocked")
+    parser.add_argument("--share3d", type=float, default=0.2, help="share of samples from --scenes3d")
     parser.add_argument("--out", type=Path, help="ONNX file to write (default: vision/models/<task>.onnx)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
@@ -118,16 +145,24 @@ def main(argv=None):
     out_path = args.out or MODELS / name
     photos = data.load_photos(args.datasets, SETS, args.split)
     rng = np.random.default_rng(args.seed)
-    renders = [data.render_scene(rng) for _ in range(args.renders)]
+    cocked_share = args.cocked2d if args.task == "faces" else 0.0
+    renders = [data.render_scene(rng, cocked_share=cocked_share) for _ in range(args.renders)]
     print(f"{len(photos)} photos, {len(renders)} renders", flush=True)
 
     net = make_net()
     if args.init:
-        net.load_state_dict(torch.load(args.init))
+        load_grown(net, torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     hard = json.loads(args.hard.read_text()) if args.hard else []
     hard = [h for h in hard if h["photo"] in {p.name for p in photos}]
     material = {"photos": photos, "renders": renders, "hard": hard, "n": args.batch}
+    if args.scenes3d:
+        material["scenes3d"] = [e for folder in args.scenes3d for e in data.load_scene_examples(folder)]
+        material["scenes3d"] += [e for folder in args.flat3d for e in data.load_scene_examples(folder)
+                                 if e[1]["label"] != nets.COCKED]
+        material["share3d"] = args.share3d
+        counts = np.bincount([e["label"] for _, e in material["scenes3d"]], minlength=nets.FACE_CLASSES)
+        print(f"{len(material['scenes3d'])} rendered 3D examples by class {counts.tolist()}", flush=True)
     loader = torch.utils.data.DataLoader(Stream(make_batch, material, args.seed + 1), batch_size=None,
                                          num_workers=args.workers, prefetch_factor=4 if args.workers else None)
     budget = args.minutes * 60

@@ -1,0 +1,104 @@
+"""Face-reader examples from the 3D renderer (vision.render): flat dice seen in perspective, with side
+faces and shadows, and dice leaning (cocked), each cropped where the finder puts it, as at inference.
+
+    .venv/bin/python -m vision.training.render3d --out /tmp/r3d --scenes 600 --seed 500000
+
+Writes <out>/<seed>.jpg and <out>/examples.json: [{"photo", "cx", "cy", "side", "label"}], label
+0 = no die (a find on no die), 1..6 = a flat die's value, 7 = COCKED (the die under the crop leans).
+Seeds 500000 and up: far from the seeds the committed recordings (appliance/rendered_games) use.
+More dice lean here (--lean) than in vision.render.training.render_scene, so the class is not rare.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..preprocess import FACE_CONTEXT
+from ..reader import DiceReader
+from ..render import dice_d6, layout
+from ..render.frame import DieState, render_frame
+from ..render.scene import Scene
+from .nets import COCKED
+
+
+def scene_d6(seed: int, lean_share: float, size=(960, 720), lean_min: float = 10.0):
+    """A random tray scene with 1..7 d6, `lean_share` of them leaning lean_min..40 degrees: (image, labels, die_px)."""
+    rng = np.random.default_rng(seed)
+    scene = Scene.random(seed, size=size)
+    dice, taken = [], []
+    for i in range(int(rng.integers(1, 8))):
+        solid = dice_d6.make_d6(dice_d6.LOOKS[int(rng.integers(len(dice_d6.LOOKS)))], scene.die_mm, seed=i)
+        value = int(rng.integers(1, 7))
+        lean = float(rng.uniform(lean_min, 40)) if rng.random() < lean_share else 0.0
+        yaw = layout.yaw_for(rng)
+        rotation = layout.resting_rotation(solid, value, yaw, lean, float(rng.uniform(0, 2 * np.pi)))
+        zone = "keep" if rng.random() < 0.25 else "roll"
+        if taken and rng.random() < 0.25 and not lean:
+            spot = layout.touching(solid, taken[-1], yaw, rng)
+        else:
+            try:
+                spot = layout.free_spot(scene, solid, taken, rng, zone)
+            except ValueError:
+                continue
+        taken.append(spot)
+        dice.append(DieState(solid, rotation, (spot[0], spot[1], -solid.lowest(rotation)), id=i))
+    image, labels = render_frame(scene, dice, None, noise_seed=seed)
+    return image, [lab.to_json() for lab in labels if lab.visible], scene.die_px()
+
+
+def examples_of(reader: DiceReader, image, labels, die_px, name: str) -> list[dict]:
+    finds = reader.find(image, die_px)
+    boxes = np.float32([d["box"] for d in labels]).reshape(-1, 4)
+    out, used = [], set()
+    for cx, cy, w, h, _ in finds:
+        inside = np.nonzero((boxes[:, 0] <= cx) & (cx <= boxes[:, 2]) & (boxes[:, 1] <= cy) & (cy <= boxes[:, 3]))[0]
+        if len(inside):
+            centres = (boxes[inside, :2] + boxes[inside, 2:]) / 2
+            j = int(inside[np.argmin(np.hypot(centres[:, 0] - cx, centres[:, 1] - cy))])
+            if j in used:
+                continue
+            used.add(j)
+            label = COCKED if labels[j]["cocked"] else int(labels[j]["value"])
+        else:
+            label = 0
+        out.append({"photo": name, "cx": float(cx), "cy": float(cy), "side": float(max(w, h) * FACE_CONTEXT),
+                    "label": label})
+    return out
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--scenes", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=500000)
+    parser.add_argument("--lean", type=float, default=0.3, help="share of dice that lean")
+    parser.add_argument("--lean-min", type=float, default=10.0, help="least lean, degrees (up to 40)")
+    args = parser.parse_args(argv)
+    assert args.seed >= 500000, "seeds below 500000 may be the committed recordings' own"
+    cv2.setNumThreads(1)
+    args.out.mkdir(parents=True, exist_ok=True)
+    reader = DiceReader()
+    rng = np.random.default_rng(args.seed)
+    examples = []
+    for k in range(args.scenes):
+        seed = args.seed + k
+        size = (800, 600) if rng.random() < 0.5 else (960, 720)
+        image, labels, die_px = scene_d6(seed, args.lean, size, args.lean_min)
+        name = f"{seed}.jpg"
+        cv2.imwrite(str(args.out / name), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        # the appliance finds dice at the calibrated size; photo sets are read without one
+        examples += examples_of(reader, image, labels, die_px if rng.random() < 0.75 else None, name)
+        if k % 50 == 49:
+            (args.out / "examples.json").write_text(json.dumps(examples))
+            counts = np.bincount([e["label"] for e in examples], minlength=COCKED + 1)
+            print(f"{k + 1} scenes, examples by class {counts.tolist()}", flush=True)
+    (args.out / "examples.json").write_text(json.dumps(examples))
+    print(f"{len(examples)} examples", flush=True)
+
+
+if __name__ == "__main__":
+    main()
