@@ -68,3 +68,13 @@ def test_rest_detection_on_the_fixtures_meets_the_targets():
     assert figures["rests_detected"] == figures["rests"], figures["notes"]
     assert figures["rest_latency_frames"]["over_5"] == 0
     assert figures["geometry_zone_errors"] == 0
+
+
+def test_the_packaged_readers_meet_the_value_and_zone_targets_on_the_fixtures():
+    """Issue 5: value accuracy >= 99.5% and every zone right, read at the rests the detector reports."""
+    from appliance.stream_measure import measure, packaged_reader
+
+    figures = measure(THROWS, packaged_reader()).to_json()
+    assert figures["readings_while_moving"] == 0
+    assert figures["zone_errors"] == 0 and figures["zone_checked"] >= figures["labeled_dice"]
+    assert figures["value_accuracy"] >= 0.995, figures
