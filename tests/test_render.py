@@ -144,3 +144,23 @@ def test_a_rendered_throw_comes_to_rest_and_the_rest_detector_sees_it_in_time():
         last_motion = max(k for k in range(labels["rest_frames"][0]) if moving[k])
         assert 0 < at - last_motion <= 5
     assert len(detected) == 2
+
+
+def test_a_die_under_the_hand_or_under_another_die_is_not_labeled_visible():
+    """Labels are for dice one can see: a die covered by the hand or by a die lying on it is left out."""
+    from vision.render.hand import Hand
+
+    scene = Scene.random(3, size=SMALL)
+    die = _die(scene, "d10", 7, 0.0, 0.0)
+    _, (alone,) = render_frame(scene, [die])
+    assert alone.visible and alone.showing == 1.0
+    # the palm right over it (fingertips 40 mm beyond it): nothing of it shows
+    _, (covered,) = render_frame(scene, [die], Hand((0.0, -40.0), side="bottom"))
+    assert not covered.visible and covered.showing < 0.1
+    # a hand reaching in from the far side of the tray leaves it alone
+    _, (beside,) = render_frame(scene, [die], Hand((-150.0, 0.0), side="left"))
+    assert beside.visible and beside.showing > 0.9
+    # a second die resting on the first (nearer the camera, so drawn over it)
+    on_top = DieState(die.solid, die.rotation, (0.0, 0.0, die.centre[2] - scene.die_mm * 1.5), id=2)
+    _, (under, over) = render_frame(scene, [die, on_top])
+    assert not under.visible and over.visible

@@ -18,6 +18,7 @@ from .solid import UP, Solid
 COCKED_DEG = 8.0          # a top face tilted more than this does not lie flat
 SHADOW = 0.5              # how much a die's shadow darkens the felt
 EXPOSURE = 0.6            # share of the frame interval the shutter is open: the length of motion blur
+MIN_SHOWING = 0.5         # a die is labeled only when at least this share of its silhouette is not covered
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,8 @@ class DieLabel:
     zone: str
     cocked: bool
     moving: bool
-    visible: bool = True   # False when the die is out of the frame (in the hand, say)
+    visible: bool = True   # False when the die is out of the frame (in the hand, say) or mostly covered
+    showing: float = 1.0   # share of its silhouette (in the frame) not covered by later dice or the hand
 
     def to_json(self, thrown_in: Optional[int] = None) -> dict:
         out = {"kind": self.kind, "value": self.value, "box": [round(v, 1) for v in self.box], "zone": self.zone,
@@ -107,8 +109,9 @@ def _motion_kernel(dx: float, dy: float) -> Optional[np.ndarray]:
     return kernel / kernel.sum()
 
 
-def draw_die(frame: np.ndarray, die: DieState, scene) -> np.ndarray:
-    """Composite the die onto the frame; returns its projected vertices."""
+def draw_die(frame: np.ndarray, die: DieState, scene, owner: Optional[np.ndarray] = None, index: int = 0) -> np.ndarray:
+    """Composite the die onto the frame; returns its projected vertices. With `owner` (an int map at frame
+    size), marks the pixels the die's silhouette covers (coverage over half its own) with `index`."""
     colour, alpha, (x0, y0), pts = solids.draw(die.solid, die.rotation, die.centre, scene)
     # motion blur: spread colour and coverage along the die's image velocity during the exposure
     a = np.asarray(die.centre, np.float64)
@@ -134,6 +137,8 @@ def draw_die(frame: np.ndarray, die: DieState, scene) -> np.ndarray:
     if die.solid.alpha < 1:   # light through a translucent die tints what lies under it
         roi *= 1 - a_roi * 0.35 * (1 - np.asarray(die.solid.body, np.float32) / 255)
     frame[fy0:fy1, fx0:fx1] = roi * (1 - a_roi) + premult[sl]
+    if owner is not None and alpha.max() > 0:
+        owner[fy0:fy1, fx0:fx1][alpha[sl] > 0.5 * alpha.max()] = index
     return pts
 
 
@@ -153,12 +158,21 @@ def render_frame(scene, dice: Sequence[DieState], hand=None, noise_seed: int = 0
     if hand is not None:
         hand.draw_shadow(frame, scene)
     labels = {}
+    owner = np.full(frame.shape[:2], -1, np.int32)   # which die shows at each pixel (-1: none, -2: the hand)
     order = np.argsort([-float(scene.camera.depth([d.centre])[0]) for d in dice])   # far dice first
+    area = np.zeros(len(dice))
     for i in order:
-        pts = draw_die(frame, dice[i], scene)
+        pts = draw_die(frame, dice[i], scene, owner, int(i))
+        area[i] = np.count_nonzero(owner == i)
         labels[i] = label_of(dice[i], pts, scene)
     if hand is not None:
         hand.draw(frame, scene)
+        owner[hand._mask(scene)[0] > 127] = -2
+    # how much of each die still shows once the dice drawn after it and the hand cover it
+    shown = np.bincount(owner[owner >= 0].ravel(), minlength=len(dice))
+    for i, label in labels.items():
+        label.showing = float(shown[i] / area[i]) if area[i] else 0.0
+        label.visible = label.visible and label.showing >= MIN_SHOWING
     rng = np.random.default_rng(noise_seed)
     frame += rng.normal(0, scene.light.noise, frame.shape[:2] + (1,)).astype(np.float32)
     frame += rng.normal(0, scene.light.noise * 0.5, frame.shape).astype(np.float32)

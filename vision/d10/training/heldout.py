@@ -1,9 +1,10 @@
 """Write the held-out rendered d10 set committed as tests/fixtures/d10-heldout (labeled-image format):
 
-    .venv/bin/python -m vision.d10.training.heldout tests/fixtures/d10-heldout --frames 36
+    .venv/bin/python -m vision.d10.training.heldout tests/fixtures/d10-heldout --frames 60
 
 Seeds 7_000_000 and up: no training run draws these scenes. Frames with a cocked die are skipped, so
-every labeled die lies flat and has one true upper face.
+every labeled die lies flat and has one true upper face. Dice mostly covered by the hand or by another die
+are not labeled (vision.render.frame: MIN_SHOWING).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ SEED0 = 7_000_000
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", type=Path)
-    parser.add_argument("--frames", type=int, default=36)
+    parser.add_argument("--frames", type=int, default=60)
     parser.add_argument("--quality", type=int, default=80)
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -170,3 +170,44 @@ def from_bank(crop, label, rng):
         side = box * rng.uniform(0.35, 0.65)
         return photometric(read_crop(crop, c + r * np.cos(a), c + r * np.sin(a), side), rng), 0
     return crop_around(crop, np.float32([c - box / 2, c - box / 2, c + box / 2, c + box / 2]), rng, label)
+
+
+# ---------------------------------------------------------------- hard "no die" examples
+# Close-up photos make the finder report one numeral (or one face) of a big die as a small die, and tray
+# frames now and then a heap of touching dice as one die: the reader must call both "no die".
+
+def closeup_item(pool, rng, px_range=(110, 200)):
+    """A big die, drawn sharp, on a surface: (uint8 image, box). Numeral-sized crops of it are no-die examples."""
+    px = float(rng.uniform(*px_range))
+    size = int(px * 1.9)
+    img, boxes, _ = sprite_scene(pool, size, size, 0, (px, px * 1.001), rng, centre=np.array([size / 2, size / 2]))
+    return img, boxes[-1]
+
+
+def numeral_crop(img, box, rng):
+    """A sharp close-up of one numeral or a bit of one face of the die in `box`: no die."""
+    side = max(box[2] - box[0], box[3] - box[1])
+    a, r = rng.uniform(0, 2 * np.pi), side * rng.uniform(0, 0.3)
+    cx, cy = (box[0] + box[2]) / 2 + r * np.cos(a), (box[1] + box[3]) / 2 + r * np.sin(a)
+    return photometric(read_crop(img, cx, cy, side * rng.uniform(0.22, 0.6)), rng), 0
+
+
+def heap_crop(img, boxes, rng):
+    """A crop as the reader would take it for a find spanning two or more neighbouring dice: no die.
+    None when no two dice lie close together."""
+    if len(boxes) < 2:
+        return None
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    sides = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    i = int(rng.integers(len(boxes)))
+    dist = np.hypot(*(centres - centres[i]).T)
+    near = [j for j in np.argsort(dist)[1:int(rng.integers(2, 4))] if dist[j] < 2.2 * sides[i]]
+    if not near:
+        return None
+    group = boxes[[i, *near]]
+    lo, hi = group[:, :2].min(axis=0), group[:, 2:].max(axis=0)
+    side = float((hi - lo).max()) * READ_CONTEXT * rng.uniform(0.9, 1.25)
+    if side < 1.6 * sides[i]:
+        return None
+    c = (lo + hi) / 2 + rng.uniform(-0.08, 0.08, 2) * side
+    return photometric(read_crop(img, c[0], c[1], side), rng), 0

@@ -4,6 +4,7 @@
     .venv/bin/python -c "from vision.render.training import render_training_set as r; r('/tmp/d10/pool/a', 150, ('d10',), seed=101)"
     .venv/bin/python -m vision.d10.training.train finder --renders /tmp/d10/pool/a --minutes 12
     .venv/bin/python -m vision.d10.training.train reader --bank /tmp/d10/bank --renders /tmp/d10/pool/a --minutes 14
+    (reader: --closeups 400 --hard 0.08 adds "no die" crops of one numeral of a big sharp die and of heaps of dice)
     (--bank takes several folders; README-d10.md lists the runs behind the packaged weights)
 
 Trained on rendered material only (vision.render's d10 and d6 solids: its 9 looks and 6 fonts plus
@@ -45,10 +46,14 @@ class FinderStream(torch.utils.data.IterableDataset):
 class ReaderBatches:
     """Batches re-cut from the bank (re-read as new chunks appear) and from rendered tray scenes."""
 
-    def __init__(self, banks: list[Path], renders, seed, batch):
-        self.banks, self.renders, self.batch = banks, renders, batch
+    def __init__(self, banks: list[Path], renders, seed, batch, closeups: int = 0, hard: float = 0.0):
+        self.banks, self.renders, self.batch, self.hard = banks, renders, batch, hard
         self.rng = np.random.default_rng(seed)
         self.loaded, self.crops, self.labels = set(), [], []
+        # big sharp dice for numeral-sized "no die" crops (drawn once: ~0.1 s each)
+        pool = sprites.solid_pool(self.rng, 40, 4) if closeups else []
+        self.closeups = [samples.closeup_item(pool, self.rng) for _ in range(closeups)]
+        self.heaps = [p for p in renders if len(p.boxes) >= 2]
 
     def refresh(self):
         for f in sorted(f for bank in self.banks for f in bank.glob("chunk_*.npz")):
@@ -62,6 +67,17 @@ class ReaderBatches:
     def __next__(self):
         rng, items = self.rng, []
         for _ in range(self.batch):
+            u = rng.random() / max(self.hard, 1e-9)
+            if self.closeups and u < 0.5:   # hard negatives: a close-up of one numeral, a heap of dice
+                img, box = self.closeups[int(rng.integers(len(self.closeups)))]
+                items.append(samples.numeral_crop(img, box, rng))
+                continue
+            if self.heaps and u < 1:
+                photo = self.heaps[int(rng.integers(len(self.heaps)))]
+                item = samples.heap_crop(photo.image, photo.boxes, rng)
+                if item is not None:
+                    items.append(item)
+                    continue
             if self.renders and rng.random() < 0.25:
                 photo = self.renders[int(rng.integers(len(self.renders)))]
                 if rng.random() < 0.1 or not len(photo.boxes):
@@ -91,6 +107,9 @@ def main(argv=None):
     parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--closeups", type=int, default=0, help="reader: big dice drawn for numeral close-up negatives")
+    parser.add_argument("--hard", type=float, default=0.0,
+                        help="reader: share of hard no-die crops (half numeral close-ups, half heaps of dice)")
     args = parser.parse_args(argv)
 
     torch.set_num_threads(1)
@@ -107,7 +126,8 @@ def main(argv=None):
         net = D10Reader()
         if args.init:
             net.load_state_dict(torch.load(args.init))
-        batches = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64)
+        batches = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64, args.closeups, args.hard)
+        print(f"{len(batches.closeups)} close-up dice, {len(batches.heaps)} scenes with neighbouring dice", flush=True)
         batches.refresh()
         loss_fn, shape, dynamic, out = reader_loss, (1, 3, READ_SIZE, READ_SIZE), False, args.out or MODELS / "d10_reader.onnx"
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
