@@ -17,6 +17,15 @@ from .scene import Scene
 
 
 def render_scene(seed: int, kinds: Sequence[str] = ("d6", "d10"), size=(960, 720)) -> tuple[np.ndarray, list[dict]]:
+    """A random still: (frame, labels of the dice that show)."""
+    _, image, labels = render_random(seed, kinds, size)
+    return image, labels
+
+
+def render_random(seed: int, kinds: Sequence[str] = ("d6", "d10"), size=(960, 720), lean_share: float = 0.05,
+                  lean_deg: tuple[float, float] = (20.0, 35.0), touch_share: float = 0.2, hand_share: float = 0.1):
+    """(scene, frame, labels) of a random still: 1..7 dice of one kind, `lean_share` of them leaning by
+    `lean_deg`, `touch_share` of the flat ones touching the last die placed, a hand in `hand_share` of frames."""
     rng = np.random.default_rng(seed)
     scene = Scene.random(seed, size=size)
     kind = str(rng.choice(list(kinds)))
@@ -25,11 +34,11 @@ def render_scene(seed: int, kinds: Sequence[str] = ("d6", "d10"), size=(960, 720
     for i in range(int(rng.integers(1, 8))):
         solid = make(looks[int(rng.integers(len(looks)))], scene.die_mm, seed=i)
         value = int(rng.integers(1, 7 if kind == "d6" else 11))
-        lean = float(rng.uniform(20, 35)) if rng.random() < 0.05 else 0.0
+        lean = float(rng.uniform(*lean_deg)) if rng.random() < lean_share else 0.0
         yaw = layout.yaw_for(rng)
         rotation = layout.resting_rotation(solid, value, yaw, lean, yaw)
         zone = "keep" if rng.random() < 0.25 else "roll"
-        if taken and rng.random() < 0.2 and not lean:
+        if taken and rng.random() < touch_share and not lean:
             spot = layout.touching(solid, taken[-1], yaw, rng)
         else:
             try:
@@ -39,11 +48,11 @@ def render_scene(seed: int, kinds: Sequence[str] = ("d6", "d10"), size=(960, 720
         taken.append(spot)
         dice.append(DieState(solid, rotation, (spot[0], spot[1], -solid.lowest(rotation)), id=i))
     hand = None
-    if rng.random() < 0.1:
+    if rng.random() < hand_share:
         hand = Hand((float(rng.uniform(-120, 120)), float(rng.uniform(-80, 80))), side=str(rng.choice(["bottom", "left", "right"])),
                     skin=SKINS[int(rng.integers(len(SKINS)))])
     image, labels = render_frame(scene, dice, hand, noise_seed=seed)
-    return image, [lab.to_json() for lab in labels if lab.visible]
+    return scene, image, [lab.to_json() for lab in labels if lab.visible]
 
 
 def render_training_set(out_dir: str | Path, n: int, kinds: Sequence[str] = ("d6", "d10"), seed: int = 0,

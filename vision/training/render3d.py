@@ -19,35 +19,15 @@ import numpy as np
 
 from ..preprocess import FACE_CONTEXT
 from ..reader import DiceReader
-from ..render import dice_d6, layout
-from ..render.frame import DieState, render_frame
-from ..render.scene import Scene
+from ..render.training import render_random
 from .nets import COCKED
 
 
 def scene_d6(seed: int, lean_share: float, size=(960, 720), lean_min: float = 10.0):
     """A random tray scene with 1..7 d6, `lean_share` of them leaning lean_min..40 degrees: (image, labels, die_px)."""
-    rng = np.random.default_rng(seed)
-    scene = Scene.random(seed, size=size)
-    dice, taken = [], []
-    for i in range(int(rng.integers(1, 8))):
-        solid = dice_d6.make_d6(dice_d6.LOOKS[int(rng.integers(len(dice_d6.LOOKS)))], scene.die_mm, seed=i)
-        value = int(rng.integers(1, 7))
-        lean = float(rng.uniform(lean_min, 40)) if rng.random() < lean_share else 0.0
-        yaw = layout.yaw_for(rng)
-        rotation = layout.resting_rotation(solid, value, yaw, lean, float(rng.uniform(0, 2 * np.pi)))
-        zone = "keep" if rng.random() < 0.25 else "roll"
-        if taken and rng.random() < 0.25 and not lean:
-            spot = layout.touching(solid, taken[-1], yaw, rng)
-        else:
-            try:
-                spot = layout.free_spot(scene, solid, taken, rng, zone)
-            except ValueError:
-                continue
-        taken.append(spot)
-        dice.append(DieState(solid, rotation, (spot[0], spot[1], -solid.lowest(rotation)), id=i))
-    image, labels = render_frame(scene, dice, None, noise_seed=seed)
-    return image, [lab.to_json() for lab in labels if lab.visible], scene.die_px()
+    scene, image, labels = render_random(seed, ("d6",), size, lean_share=lean_share, lean_deg=(lean_min, 40.0),
+                                         touch_share=0.25, hand_share=0.0)
+    return image, labels, scene.die_px()
 
 
 def examples_of(reader: DiceReader, image, labels, die_px, name: str) -> list[dict]:
