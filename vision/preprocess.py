@@ -46,3 +46,9 @@ def face_crop(frame: np.ndarray, cx: float, cy: float, side: float) -> np.ndarra
 def to_blob(images: list[np.ndarray]) -> np.ndarray:
     """uint8 HxWx3 images of one size -> float32 NCHW in 0..1 (the networks subtract 0.5 themselves)."""
     return cv2.dnn.blobFromImages(images, 1.0 / 255.0, swapRB=False, crop=False)
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """Row-wise probabilities from a network's logits (N x classes)."""
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)

@@ -8,6 +8,7 @@ they were trained and on what.
 """
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
 from typing import Optional
@@ -16,7 +17,7 @@ import cv2
 import numpy as np
 
 from . import finder, geometry
-from .preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, to_blob
+from .preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, softmax, to_blob
 from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"
@@ -26,11 +27,6 @@ SAME_DIE = 0.45          # two finds closer than this many box sides are one die
 LEANING_REACH = 0.75     # box sides
 VIEWS = 4                # each crop is read turned 0/90/180/270 degrees and the answers averaged
 NO_DIE, COCKED = 0, 7    # face classes besides the values 1..6
-
-
-def _softmax(x: np.ndarray) -> np.ndarray:
-    e = np.exp(x - x.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
 
 
 class DiceReader:
@@ -65,7 +61,7 @@ class DiceReader:
         crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
         turned = [np.ascontiguousarray(np.rot90(c, k)) for k in range(self.views) for c in crops]
         self.faces.setInput(to_blob(turned))
-        probs = _softmax(self.faces.forward()).reshape(self.views, len(crops), -1)
+        probs = softmax(self.faces.forward()).reshape(self.views, len(crops), -1)
         return probs.mean(axis=0)
 
     def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
@@ -100,12 +96,11 @@ def _one_die_per_leaning_die(dice: list[Die]) -> list[Die]:
     return [d for d in dice if d.cocked or not part_of_leaning(d)]
 
 
-_default: Optional[DiceReader] = None
+@functools.cache
+def _packaged() -> DiceReader:
+    return DiceReader()
 
 
 def read(frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
     """Read a frame with the packaged models (loaded once)."""
-    global _default
-    if _default is None:
-        _default = DiceReader()
-    return _default.read(frame, calibration)
+    return _packaged().read(frame, calibration)

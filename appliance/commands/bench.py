@@ -1,7 +1,7 @@
 """`dicetable bench TARGET [--json]`: median timings on one thread. Targets: vision."""
 from __future__ import annotations
 
-import json
+from . import print_figures
 
 HELP = "time a part of the appliance on one thread (targets: vision)"
 
@@ -28,10 +28,5 @@ def run(args) -> int:
     import cv2
 
     cv2.setNumThreads(1)
-    figures = TARGETS[args.target](args.repeats)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for name, value in figures.items():
-            print(f"{name}: {value}")
+    print_figures(TARGETS[args.target](args.repeats), args.json)
     return 0

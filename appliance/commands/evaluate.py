@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from . import print_figures
+
 HELP = "score the dice reader on a labeled photo set (see ../shared/datasets/README.md)"
 
 
@@ -56,10 +58,5 @@ def _stream(args) -> int:
     if not Path(args.set_dir).is_dir():
         print(f"no recorded throws at {args.set_dir}")
         return 2
-    figures = measure(args.set_dir, None if args.no_reader else packaged_reader()).to_json()
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key}: {value}")
+    print_figures(measure(args.set_dir, None if args.no_reader else packaged_reader()).to_json(), args.json)
     return 0

@@ -8,6 +8,7 @@ trained and on what: vision/d10/training/train.py and vision/models/README-d10.m
 """
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
 from typing import Optional
@@ -16,7 +17,7 @@ import cv2
 import numpy as np
 
 from .. import finder, geometry
-from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, to_blob
+from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, softmax, to_blob
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
@@ -37,11 +38,6 @@ NO_DIE, D6 = 0, 11       # reader classes besides the d10 values 1..10
 # the four readings' log-probabilities is worth ~10 points of accuracy at this model's state (0.70 -> 0.81
 # on tests/fixtures/d10-heldout with labeled boxes) for ~3x the reader's time.
 TURNS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
-
-
-def _softmax(x: np.ndarray) -> np.ndarray:
-    e = np.exp(x - x.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
 
 
 class D10Reader:
@@ -75,15 +71,15 @@ class D10Reader:
         crops = [read_crop(frame, cx, cy, max(w, h) * READ_CONTEXT) for cx, cy, w, h, _ in finds]
         turned = [c if t is None else cv2.rotate(c, t) for t in TURNS for c in crops]
         self.reader.setInput(to_blob(turned))
-        logp = np.log(_softmax(self.reader.forward()) + 1e-9).reshape(len(TURNS), len(crops), -1)
-        return _softmax(logp.mean(axis=0))
+        logp = np.log(softmax(self.reader.forward()) + 1e-9).reshape(len(TURNS), len(crops), -1)
+        return softmax(logp.mean(axis=0))
 
     def read_d6(self, frame: np.ndarray, cx: float, cy: float, side: float) -> tuple[int, float]:
         """A six-sided die's value and confidence, by the six-sided face reader."""
         if self._d6_faces is None:
             self._d6_faces = cv2.dnn.readNet(str(self.models / "faces.onnx"))
         self._d6_faces.setInput(to_blob([face_crop(frame, cx, cy, side * FACE_CONTEXT)]))
-        p = _softmax(self._d6_faces.forward())[0]
+        p = softmax(self._d6_faces.forward())[0]
         value = int(np.argmax(p[1:7])) + 1   # values 1..6 (the face reader's class 7 is "cocked")
         return value, float(p[value])
 
@@ -134,12 +130,11 @@ def _settle_nested(dice: list[Die]) -> list[Die]:
     return [d for k, d in enumerate(dice) if k not in dropped]
 
 
-_default: Optional[D10Reader] = None
+@functools.cache
+def _packaged() -> D10Reader:
+    return D10Reader()
 
 
 def read_d10(frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
     """Read a frame expecting ten-sided dice, with the packaged models (loaded once)."""
-    global _default
-    if _default is None:
-        _default = D10Reader()
-    return _default.read(frame, calibration)
+    return _packaged().read(frame, calibration)

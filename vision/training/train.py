@@ -116,6 +116,33 @@ def export(net, shape, dynamic_hw, path):
                       opset_version=17, dynamic_axes={"input": axes}, dynamo=False)
 
 
+def fit(net, batches, loss_fn, lr0: float, minutes: float, out: Path, shape, dynamic_hw: bool,
+        progress=lambda: "") -> None:
+    """AdamW for `minutes` (warm-up, then a cosine fall of the learning rate over the time budget), then
+    the weights to out.pt and the network to out (ONNX). `progress()` adds to the log line."""
+    opt = torch.optim.AdamW(net.parameters(), lr=lr0, weight_decay=1e-4)
+    budget, start, step, running = minutes * 60, time.time(), 0, None
+    net.train()
+    for batch in batches:
+        done = (time.time() - start) / budget
+        if done >= 1:
+            break
+        lr = lr0 * min(1.0, (step + 1) / 100) * 0.5 * (1 + np.cos(np.pi * done))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        loss = loss_fn(net(batch[0]), *batch[1:])
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
+        step += 1
+        if step % 50 == 0:
+            print(f"step {step} {done:.0%} lr {lr:.5f} loss {running:.4f}{progress()}", flush=True)
+    torch.save(net.state_dict(), out.with_suffix(".pt"))
+    export(net, shape, dynamic_hw, out)
+    print(f"wrote {out} after {step} steps", flush=True)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("task", choices=TASKS)
@@ -152,7 +179,6 @@ def main(argv=None):
     net = make_net()
     if args.init:
         load_grown(net, torch.load(args.init))
-    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     hard = json.loads(args.hard.read_text()) if args.hard else []
     hard = [h for h in hard if h["photo"] in {p.name for p in photos}]
     material = {"photos": photos, "renders": renders, "hard": hard, "n": args.batch}
@@ -165,30 +191,7 @@ def main(argv=None):
         print(f"{len(material['scenes3d'])} rendered 3D examples by class {counts.tolist()}", flush=True)
     loader = torch.utils.data.DataLoader(Stream(make_batch, material, args.seed + 1), batch_size=None,
                                          num_workers=args.workers, prefetch_factor=4 if args.workers else None)
-    budget = args.minutes * 60
-    start = time.time()
-    net.train()
-    running, step = None, 0
-    for batch in loader:
-        done = (time.time() - start) / budget
-        if done >= 1:
-            break
-        lr = args.lr * (min(1.0, step / 100) * 0.5 * (1 + np.cos(np.pi * done)))   # warm up, then cosine
-        for g in opt.param_groups:
-            g["lr"] = lr
-        out = net(batch[0])
-        loss = loss_fn(out, *batch[1:])
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
-        step += 1
-        if step % 50 == 0:
-            print(f"step {step} {done:.0%} lr {lr:.5f} loss {running:.4f}", flush=True)
-    torch.save(net.state_dict(), out_path.with_suffix(".pt"))
-    export(net, shape, dynamic_hw, out_path)
-    print(f"wrote {out_path} after {step} steps", flush=True)
-
+    fit(net, loader, loss_fn, args.lr, args.minutes, out_path, shape, dynamic_hw)
 
 if __name__ == "__main__":
     main()

@@ -15,14 +15,13 @@ the six-sided finder's weights (vision/models/finder.pt) and learns the d10's ou
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 
 import numpy as np
 import torch
 
 from ...training import nets as d6_nets
-from ...training.train import export, finder_loss
+from ...training.train import finder_loss, fit
 from ..crops import READ_SIZE
 from . import samples, sprites
 from .nets import D10Reader
@@ -54,6 +53,10 @@ class ReaderBatches:
         pool = sprites.solid_pool(self.rng, 40, 4) if closeups else []
         self.closeups = [samples.closeup_item(pool, self.rng) for _ in range(closeups)]
         self.heaps = [p for p in renders if len(p.boxes) >= 2]
+        self.drawn = 0
+
+    def __iter__(self):
+        return self
 
     def refresh(self):
         for f in sorted(f for bank in self.banks for f in bank.glob("chunk_*.npz")):
@@ -65,6 +68,9 @@ class ReaderBatches:
         self.all_crops, self.all_labels = np.concatenate(self.crops), np.concatenate(self.labels)
 
     def __next__(self):
+        if self.drawn % 100 == 0:   # the bank may be growing beside the training
+            self.refresh()
+        self.drawn += 1
         rng, items = self.rng, []
         for _ in range(self.batch):
             u = rng.random() / max(self.hard, 1e-9)
@@ -128,31 +134,9 @@ def main(argv=None):
             net.load_state_dict(torch.load(args.init))
         batches = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64, args.closeups, args.hard)
         print(f"{len(batches.closeups)} close-up dice, {len(batches.heaps)} scenes with neighbouring dice", flush=True)
-        batches.refresh()
         loss_fn, shape, dynamic, out = reader_loss, (1, 3, READ_SIZE, READ_SIZE), False, args.out or MODELS / "d10_reader.onnx"
-    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    budget, start, step, running = args.minutes * 60, time.time(), 0, None
-    net.train()
-    while (done := (time.time() - start) / budget) < 1:
-        if args.task == "reader" and step % 100 == 0:
-            batches.refresh()
-        lr = args.lr * min(1.0, (step + 1) / 100) * 0.5 * (1 + np.cos(np.pi * done))   # warm up, then cosine
-        for g in opt.param_groups:
-            g["lr"] = lr
-        batch = next(batches)
-        loss = loss_fn(net(batch[0]), *batch[1:])
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
-        step += 1
-        if step % 50 == 0:
-            extra = f" bank {len(batches.all_labels)}" if args.task == "reader" else ""
-            print(f"step {step} {done:.0%} lr {lr:.5f} loss {running:.4f}{extra}", flush=True)
-    torch.save(net.state_dict(), out.with_suffix(".pt"))
-    export(net, shape, dynamic, out)
-    print(f"wrote {out} after {step} steps", flush=True)
-
+    progress = (lambda: f" bank {len(batches.all_labels)}") if args.task == "reader" else (lambda: "")
+    fit(net, batches, loss_fn, args.lr, args.minutes, out, shape, dynamic, progress)
 
 if __name__ == "__main__":
     main()
