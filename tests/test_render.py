@@ -1,10 +1,11 @@
 """The renderer: geometry of the dice, the lens, labels that say where each die is drawn, determinism,
 and a rendered throw that the rest detector sees come to rest (expected values from geometry and the
 scripts, never from the renderer's own output)."""
+import cv2
 import numpy as np
 import pytest
 
-from vision.render import dice_d6, dice_d10, layout
+from vision.render import dice_d6, dice_d10, glyphs, layout
 from vision.render.camera import Camera
 from vision.render.frame import DieState, render_frame
 from vision.render.scene import Scene
@@ -23,7 +24,8 @@ def _orientation(face, pts):
 
 
 @pytest.mark.parametrize("make, looks, faces, opposite_sum", [
-    (dice_d6.make_d6, dice_d6.LOOKS, 6, 7), (dice_d10.make_d10, dice_d10.LOOKS, 10, None)])
+    (dice_d6.make_d6, dice_d6.LOOKS, 6, 7), (dice_d10.make_d10, dice_d10.LOOKS, 10, None),
+    (dice_d10.make_d10, (dice_d10.Look("sans", (232, 234, 236), (25, 25, 25), font="sans"),), 10, None)])
 def test_every_value_rests_flat_on_top_and_reads_the_right_way_round(make, looks, faces, opposite_sum):
     solid = make(looks[0], 16.0)
     scene = Scene()
@@ -41,6 +43,22 @@ def test_every_value_rests_flat_on_top_and_reads_the_right_way_round(make, looks
             assert solid.faces[bottom].value + value == opposite_sum
         else:  # d10: printed digits of opposite faces add up to 9 (a 10 is a printed 0)
             assert (value % 10) + (solid.faces[bottom].value % 10) == 9
+
+
+@pytest.mark.parametrize("italic", [False, True])
+def test_a_truetype_numeral_is_drawn_where_asked_as_tall_as_asked_and_bolder_with_more_weight(italic):
+    inked = {}
+    for weight in (0.7, 1.0, 1.8):
+        ink = np.zeros((128, 128), np.uint8)
+        x0, y0, x1, y1 = glyphs.draw(ink, "4", (70, 60), 40, weight, italic)
+        assert (y1 - y0, (x0 + x1) / 2, (y0 + y1) / 2) == (40, pytest.approx(70, abs=1), pytest.approx(60, abs=1))
+        ys, xs = np.nonzero(ink)
+        assert x0 <= xs.min() and xs.max() < x1 and y0 <= ys.min() and ys.max() < y1
+        inked[weight] = int(ink.sum())
+    assert inked[0.7] < inked[1.0] < inked[1.8]
+    # ten different numerals: no two glyphs alike
+    shapes = [cv2.resize(glyphs.glyph(str(d), italic), (16, 24), interpolation=cv2.INTER_AREA) for d in range(10)]
+    assert min(np.abs(a - b).mean() for i, a in enumerate(shapes) for b in shapes[i + 1:]) > 0.05
 
 
 def test_the_d10_face_gap_is_its_size_and_its_faces_are_planar_kites():

@@ -12,6 +12,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from . import glyphs
 from .dice_d6 import body_texture
 from .dice_d6 import Look as _D6Look
 from .solid import Face, Solid
@@ -26,6 +27,8 @@ FONTS = {
     "triplex": (cv2.FONT_HERSHEY_TRIPLEX, 1.0),
     "plain": (cv2.FONT_HERSHEY_PLAIN, 1.9),
     "italic": (cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC, 1.0),
+    "sans": None,          # TrueType (vision.render.glyphs): the shapes most real dice carry
+    "sans-italic": None,
 }
 
 
@@ -85,16 +88,20 @@ def kite_texture(digit: int, look: Look, corners2d: np.ndarray, rng: np.random.G
     pole, side_a, blunt, side_b = corners2d
     widest = (side_a + side_b) / 2
     centre = pole + (widest - pole) * 0.70
-    font, scale = FONTS[look.font]
     text = str(digit)
     height = np.linalg.norm(blunt - pole) * 0.30 * look.digit_size
     thickness = max(2, int(round(height * 0.13 * look.weight)))
-    (tw, th), _ = cv2.getTextSize(text, font, 1.0, thickness)
-    scale = scale * height / th
-    (tw, th), base = cv2.getTextSize(text, font, scale, thickness)
-    org = (int(centre[0] - tw / 2), int(centre[1] + th / 2))
     ink = np.zeros((TEX, TEX), np.uint8)   # putText draws on 8-bit images only: draw the ink, then paint it
-    cv2.putText(ink, text, org, font, scale, 255, thickness, cv2.LINE_AA)
+    if FONTS[look.font] is None:
+        x0, y0, x1, y1 = glyphs.draw(ink, text, centre, height, look.weight, italic=look.font.endswith("italic"))
+        org, tw, th = (x0, y1), x1 - x0, y1 - y0
+    else:
+        font, scale = FONTS[look.font]
+        (tw, th), _ = cv2.getTextSize(text, font, 1.0, thickness)
+        scale = scale * height / th
+        (tw, th), base = cv2.getTextSize(text, font, scale, thickness)
+        org = (int(centre[0] - tw / 2), int(centre[1] + th / 2))
+        cv2.putText(ink, text, org, font, scale, 255, thickness, cv2.LINE_AA)
     if digit in (6, 9):
         if look.mark == "underline":
             y = int(centre[1] + th / 2 + thickness * 1.8)

@@ -64,7 +64,7 @@ def _place(n: int, px: float, lo, hi, rng) -> list[np.ndarray]:
     return spots
 
 
-def sprite_scene(pool, h: int, w: int, n: int, px_range, rng, centre=None):
+def sprite_scene(pool, h: int, w: int, n: int, px_range, rng, centre=None, view=sprites.OVERHEAD):
     """A surface with n dice pasted; the first at `centre` if given. Returns (uint8 image, boxes, classes)."""
     canvas = surface(h, w, rng)
     px = float(np.exp(rng.uniform(*np.log(px_range))))
@@ -76,7 +76,7 @@ def sprite_scene(pool, h: int, w: int, n: int, px_range, rng, centre=None):
     boxes, classes = [], []
     for spot in spots:
         solid = pool[int(rng.integers(len(pool)))]
-        sprite = sprites.draw_sprite(solid, px * rng.uniform(0.9, 1.1), rng)
+        sprite = sprites.draw_sprite(solid, px * rng.uniform(0.9, 1.1), rng, view)
         boxes.append(sprites.paste(canvas, sprite, spot[0], spot[1], rng))
         classes.append(class_of(sprite.kind, sprite.value))
     return np.clip(canvas, 0, 255).astype(np.uint8), np.float32(boxes).reshape(-1, 4), np.int64(classes)
@@ -146,11 +146,11 @@ BANK_SIZE = 96
 BANK_SIDE = 1.75        # a bank crop covers this many times the die's box: room for jitter
 
 
-def bank_item(pool, rng):
+def bank_item(pool, rng, view=sprites.OVERHEAD):
     """(BANK_SIZE crop centred on a die or on no die, class, box side in bank pixels)."""
     px = float(np.exp(rng.uniform(np.log(26), np.log(75))))
     size = int(px * 3.2)
-    img, boxes, classes = sprite_scene(pool, size, size, 0, (px, px * 1.001), rng, centre=np.array([size / 2, size / 2]))
+    img, boxes, classes = sprite_scene(pool, size, size, 0, (px, px * 1.001), rng, np.array([size / 2, size / 2]), view)
     if rng.random() < 0.12:
         crop, label = negative_crop(img, boxes, rng)   # already at READ_SIZE: scale up to the bank's size
         return cv2.resize(crop, (BANK_SIZE, BANK_SIZE)), 0, BANK_SIZE / BANK_SIDE

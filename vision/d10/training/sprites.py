@@ -15,6 +15,9 @@ from ...render.camera import Camera
 from ...render.scene import Light, Scene
 
 FONTS = tuple(dice_d10.FONTS)
+# the TrueType sans faces are what most real dice carry: drawn as often as all stroke fonts together
+FONT_ODDS = np.array([3.0 if f.startswith("sans") else 1.0 for f in FONTS])
+FONT_ODDS /= FONT_ODDS.sum()
 DIE_MM = 16.0
 # Numeral size and stroke weight of the random looks, relative to the renderer's default. Common real d10s
 # carry much bigger, bolder numerals than the renderer's looks (cloth photos: ~1.5x its digit size), so the
@@ -37,7 +40,7 @@ def random_d10_look(rng: np.random.Generator) -> dice_d10.Look:
     second = tuple(int(v) for v in np.clip(np.array(body) + rng.integers(-80, 80, 3), 0, 255)) if rng.random() < 0.2 else None
     alpha = 1.0 if rng.random() < 0.75 else float(rng.uniform(0.75, 0.9))
     return dice_d10.Look("random", body, ink, second, alpha, gloss=float(rng.uniform(0.1, 0.5)),
-                         font=str(rng.choice(FONTS)), weight=float(rng.uniform(*WEIGHTS)),
+                         font=str(rng.choice(FONTS, p=FONT_ODDS)), weight=float(rng.uniform(*WEIGHTS)),
                          mark=str(rng.choice(["dot", "underline"])), digit_size=float(rng.uniform(*DIGIT_SIZES)))
 
 
@@ -61,14 +64,28 @@ class Sprite:
     value: int
 
 
-def draw_sprite(solid: solids.Solid, px: float, rng: np.random.Generator, max_tilt_deg: float = 40.0) -> Sprite:
+@dataclass(frozen=True)
+class Viewpoint:
+    """Where the camera stands: a `tilted` share of dice seen up to `max_tilt_deg` off vertical (the rest
+    within 8 degrees of straight above), from `dist_mm` away (nearer: stronger perspective)."""
+    max_tilt_deg: float = 40.0
+    tilted: float = 0.6
+    dist_mm: tuple[float, float] = (250.0, 700.0)
+
+
+OVERHEAD = Viewpoint()                               # the tray camera, photos from above
+HANDHELD = Viewpoint(60.0, 0.8, (110.0, 450.0))      # phone photos from the side and close (cloth-d10-photos: ~45 degrees)
+VIEWS = {"overhead": OVERHEAD, "handheld": HANDHELD}
+
+
+def draw_sprite(solid: solids.Solid, px: float, rng: np.random.Generator, view: Viewpoint = OVERHEAD) -> Sprite:
     """One die lying flat with a random face up, about `px` pixels across, from a random viewpoint."""
     value = int(rng.integers(1, 11 if solid.kind == "d10" else 7))
     rotation = layout.resting_rotation(solid, value, float(rng.uniform(0, 2 * np.pi)))
     centre = np.array([0.0, 0.0, -solid.lowest(rotation)])
-    tilt = np.radians(rng.uniform(0, max_tilt_deg) if rng.random() < 0.6 else rng.uniform(0, 8))
+    tilt = np.radians(rng.uniform(0, view.max_tilt_deg) if rng.random() < view.tilted else rng.uniform(0, 8))
     azimuth = rng.uniform(0, 2 * np.pi)
-    dist = float(rng.uniform(250, 700))
+    dist = float(rng.uniform(*view.dist_mm))
     position = (dist * np.sin(tilt) * np.cos(azimuth), dist * np.sin(tilt) * np.sin(azimuth), -dist * np.cos(tilt))
     focal = px * dist / (DIE_MM * 1.25)
     size = int(px * 3) + 8
