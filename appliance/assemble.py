@@ -44,10 +44,10 @@ class Panels:
             panel.close()
 
 
-# The demo's game night, in order: recordings the packaged readers read right today (tests/test_end_to_end.py
-# lists the others; a recording joins here when it passes there).
-DEMO = ("dice-poker-holds", "misread-corrected", "pentakubus-slam", "cocked-die", "hand-over-still-dice", "die-outside",
-        "game-train-wreck", "train-wreck-turns")
+# The demo's game night, in order: recorded games the packaged readers read right (tests/test_end_to_end.py
+# plays every recording through the whole appliance).
+DEMO = ("dice-poker-holds", "misread-corrected", "pentakubus-slam", "hexakubus-six-d10", "cocked-die",
+        "hand-over-still-dice", "die-outside", "game-train-wreck", "train-wreck-turns")
 
 
 def demo_recordings() -> list[Path]:

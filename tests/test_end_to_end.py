@@ -44,14 +44,7 @@ def test_rest_detection_table_and_rules_end_with_the_expected_sheet(folder, tmp_
     assert holds(expected, sheet), json.dumps(sheet)
 
 
-# Recordings the readers do not get right yet (issue 3: rendered d6 values, a die outside found as an
-# empty tray; issue 4: a 6 read as 9): strict, so each turns red the day it passes and the mark goes.
-NOT_YET = {"hexakubus-six-d10"}
-
-
-@pytest.mark.parametrize("folder", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="reader targets of "
-                                     "issues 3 and 4 not met yet")) if g.name in NOT_YET else g for g in GAMES],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
 def test_the_whole_appliance_ends_with_the_expected_sheet(folder, tmp_path):
     """The real reader, through `dicetable replay --json` in a process of its own."""
     expected = json.loads((folder / "labels.json").read_text())["expected"]

@@ -85,7 +85,6 @@ def test_six_sided_dice_are_reported_as_d6_not_read_as_d10(reader):
     assert kinds.count("d6") >= 0.98 * len(kinds)
 
 
-@NOT_YET
 def test_recorded_hexakubus_rests_with_the_tray_calibration(reader):
     folder = THROWS / "hexakubus-six-d10"
     calibration = load_profile(folder / "calibration.toml").to_tray_calibration()
