@@ -20,16 +20,16 @@ from .solid import Face, Solid
 TEX = 128
 RING_Z = 0.14       # half the zigzag's height for a ring of radius 1: a common d10's proportions
 UPPER_DIGITS = (1, 7, 3, 9, 5)   # around the upper pole; the lower faces carry 9 minus their opposite
-FONTS = {
+STROKE_FONTS = {   # OpenCV's Hershey fonts: (font, scale)
     "simplex": (cv2.FONT_HERSHEY_SIMPLEX, 1.0),
     "duplex": (cv2.FONT_HERSHEY_DUPLEX, 1.0),
     "complex": (cv2.FONT_HERSHEY_COMPLEX, 1.0),
     "triplex": (cv2.FONT_HERSHEY_TRIPLEX, 1.0),
     "plain": (cv2.FONT_HERSHEY_PLAIN, 1.9),
     "italic": (cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC, 1.0),
-    "sans": None,          # TrueType (vision.render.glyphs): the shapes most real dice carry
-    "sans-italic": None,
 }
+SANS_FONTS = {"sans": False, "sans-italic": True}   # TrueType (vision.render.glyphs), name: italic; most real dice
+FONTS = (*STROKE_FONTS, *SANS_FONTS)
 
 
 @dataclass(frozen=True)
@@ -92,14 +92,14 @@ def kite_texture(digit: int, look: Look, corners2d: np.ndarray, rng: np.random.G
     height = np.linalg.norm(blunt - pole) * 0.30 * look.digit_size
     thickness = max(2, int(round(height * 0.13 * look.weight)))
     ink = np.zeros((TEX, TEX), np.uint8)   # putText draws on 8-bit images only: draw the ink, then paint it
-    if FONTS[look.font] is None:
-        x0, y0, x1, y1 = glyphs.draw(ink, text, centre, height, look.weight, italic=look.font.endswith("italic"))
+    if look.font in SANS_FONTS:
+        x0, y0, x1, y1 = glyphs.draw(ink, text, centre, height, look.weight, italic=SANS_FONTS[look.font])
         org, tw, th = (x0, y1), x1 - x0, y1 - y0
     else:
-        font, scale = FONTS[look.font]
+        font, scale = STROKE_FONTS[look.font]
         (tw, th), _ = cv2.getTextSize(text, font, 1.0, thickness)
         scale = scale * height / th
-        (tw, th), base = cv2.getTextSize(text, font, scale, thickness)
+        (tw, th), _ = cv2.getTextSize(text, font, scale, thickness)
         org = (int(centre[0] - tw / 2), int(centre[1] + th / 2))
         cv2.putText(ink, text, org, font, scale, 255, thickness, cv2.LINE_AA)
     if digit in (6, 9):

@@ -15,21 +15,20 @@ import numpy as np
 GLYPH_PX = 96   # rasterised once at this size, then scaled
 
 
-@lru_cache(maxsize=1)
-def _font():
+@lru_cache(maxsize=2)
+def _font(italic: bool):
     import pygame.font   # imported here: the rest of vision.render needs only OpenCV
     pygame.font.init()
-    return pygame.font.Font(str(Path(pygame.font.__file__).with_name("freesansbold.ttf")), GLYPH_PX)
+    font = pygame.font.Font(str(Path(pygame.font.__file__).with_name("freesansbold.ttf")), GLYPH_PX)
+    font.set_italic(italic)
+    return font
 
 
 @lru_cache(maxsize=64)
 def glyph(text: str, italic: bool = False) -> np.ndarray:
     """The ink of `text` as a float32 mask (0..1), cut to its bounding box."""
     import pygame.surfarray
-    font = _font()
-    font.set_italic(italic)
-    ink = pygame.surfarray.array_alpha(font.render(text, True, (255, 255, 255))).T.astype(np.float32) / 255
-    font.set_italic(False)
+    ink = pygame.surfarray.array_alpha(_font(italic).render(text, True, (255, 255, 255))).T.astype(np.float32) / 255
     ys, xs = np.nonzero(ink > 0.05)
     return ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 

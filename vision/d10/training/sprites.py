@@ -14,9 +14,9 @@ from ...render import dice_d6, dice_d10, layout, solid as solids
 from ...render.camera import Camera
 from ...render.scene import Light, Scene
 
-FONTS = tuple(dice_d10.FONTS)
+FONTS = dice_d10.FONTS
 # the TrueType sans faces are what most real dice carry: drawn as often as all stroke fonts together
-FONT_ODDS = np.array([3.0 if f.startswith("sans") else 1.0 for f in FONTS])
+FONT_ODDS = np.array([3.0 if f in dice_d10.SANS_FONTS else 1.0 for f in FONTS])
 FONT_ODDS /= FONT_ODDS.sum()
 DIE_MM = 16.0
 # Numeral size and stroke weight of the random looks, relative to the renderer's default. Common real d10s
