@@ -37,7 +37,10 @@ def random_d10_look(rng: np.random.Generator) -> dice_d10.Look:
     ink_hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256),
                           rng.integers(0, 70) if light else rng.integers(185, 256)]]])
     ink = tuple(int(v) for v in cv2.cvtColor(ink_hsv, cv2.COLOR_HSV2BGR)[0, 0])
-    second = tuple(int(v) for v in np.clip(np.array(body) + rng.integers(-80, 80, 3), 0, 255)) if rng.random() < 0.2 else None
+    second = None
+    if rng.random() < 0.3:   # marbled: swirls near the body's colour, or near the ink's (numerals hide in them)
+        swirl = np.array(ink if rng.random() < 0.5 else body) + rng.integers(-70, 70, 3)
+        second = tuple(int(v) for v in np.clip(swirl, 0, 255))
     alpha = 1.0 if rng.random() < 0.75 else float(rng.uniform(0.75, 0.9))
     return dice_d10.Look("random", body, ink, second, alpha, gloss=float(rng.uniform(0.1, 0.5)),
                          font=str(rng.choice(FONTS, p=FONT_ODDS)), weight=float(rng.uniform(*WEIGHTS)),
