@@ -14,9 +14,8 @@ from ...render import dice_d6, dice_d10, layout, solid as solids
 from ...render.camera import Camera
 from ...render.scene import Light, Scene
 
-FONTS = dice_d10.FONTS
 # the TrueType sans faces are what most real dice carry: drawn as often as all stroke fonts together
-FONT_ODDS = np.array([3.0 if f in dice_d10.SANS_FONTS else 1.0 for f in FONTS])
+FONT_ODDS = np.array([3.0 if f in dice_d10.SANS_FONTS else 1.0 for f in dice_d10.FONTS])
 FONT_ODDS /= FONT_ODDS.sum()
 DIE_MM = 16.0
 # Numeral size and stroke weight of the random looks, relative to the renderer's default. Common real d10s
@@ -43,7 +42,7 @@ def random_d10_look(rng: np.random.Generator) -> dice_d10.Look:
         second = tuple(int(v) for v in np.clip(swirl, 0, 255))
     alpha = 1.0 if rng.random() < 0.75 else float(rng.uniform(0.75, 0.9))
     return dice_d10.Look("random", body, ink, second, alpha, gloss=float(rng.uniform(0.1, 0.5)),
-                         font=str(rng.choice(FONTS, p=FONT_ODDS)), weight=float(rng.uniform(*WEIGHTS)),
+                         font=str(rng.choice(dice_d10.FONTS, p=FONT_ODDS)), weight=float(rng.uniform(*WEIGHTS)),
                          mark=str(rng.choice(["dot", "underline"])), digit_size=float(rng.uniform(*DIGIT_SIZES)))
 
 
