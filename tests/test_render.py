@@ -182,3 +182,21 @@ def test_a_die_under_the_hand_or_under_another_die_is_not_labeled_visible():
     on_top = DieState(die.solid, die.rotation, (0.0, 0.0, die.centre[2] - scene.die_mm * 1.5), id=2)
     _, (under, over) = render_frame(scene, [die, on_top])
     assert not under.visible and over.visible
+
+
+def test_a_shorter_underline_under_a_6_loses_equal_ends_and_stays_centred_under_the_numeral():
+    kite = np.array([(64, 8), (20, 70), (64, 120), (108, 70)], np.float64)   # pole, side, blunt, side
+    ink = {}
+    for share in (1.0, 0.5):
+        look = dice_d10.Look("test", (230, 230, 230), (20, 20, 20), font="simplex", mark="underline", mark_len=share)
+        tex, _ = dice_d10.kite_texture(6, look, kite, np.random.default_rng(1))
+        ink[share] = 255 - tex.mean(axis=2)
+    cut = ink[1.0] - ink[0.5] > 60
+    rows = np.nonzero(cut.any(axis=1))[0]
+    assert 0 < rows.max() - rows.min() <= 6   # only the underline changed
+    bar = np.nonzero((ink[1.0][rows] > 60).any(axis=0))[0]
+    lost = np.nonzero(cut.any(axis=0))[0]
+    middle = (bar.min() + bar.max()) / 2
+    left, right = (lost < middle).sum(), (lost > middle).sum()
+    assert abs(int(left) - int(right)) <= 2
+    assert left + right == pytest.approx(len(bar) / 2, abs=4)

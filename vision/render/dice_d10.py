@@ -38,6 +38,7 @@ class Look(_D6Look):
     weight: float = 1.0          # stroke thickness factor
     mark: str = "dot"            # how 6 and 9 are told apart: "dot" or "underline"
     digit_size: float = 1.0
+    mark_len: float = 1.0        # underline length, share of the numeral's width (many real dice: about half)
 
 
 LOOKS = (
@@ -105,7 +106,9 @@ def kite_texture(digit: int, look: Look, corners2d: np.ndarray, rng: np.random.G
     if digit in (6, 9):
         if look.mark == "underline":
             y = int(centre[1] + th / 2 + thickness * 1.8)
-            cv2.line(ink, (org[0], y), (org[0] + tw, y), 255, thickness, cv2.LINE_AA)
+            half = tw * look.mark_len / 2
+            mid = org[0] + tw / 2
+            cv2.line(ink, (int(mid - half), y), (int(mid + half), y), 255, thickness, cv2.LINE_AA)
         else:
             cv2.circle(ink, (int(org[0] + tw + thickness * 1.6), int(centre[1] + th / 2 - thickness / 2)),
                        max(2, thickness), 255, -1, cv2.LINE_AA)

@@ -21,12 +21,13 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chunks", type=int, default=20)
     parser.add_argument("--per-chunk", type=int, default=1000)
+    parser.add_argument("--marbled", type=float, default=0.3, help="share of random looks with swirls")
     parser.add_argument("--view", choices=sorted(sprites.VIEWS), default="overhead", help="where the camera stands")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(args.seed)
     for c in range(args.chunks):
-        pool = sprites.solid_pool(rng, 40, 6)   # fresh random looks for every chunk
+        pool = sprites.solid_pool(rng, 40, 6, args.marbled)   # fresh random looks for every chunk
         items = [samples.bank_item(pool, rng, sprites.VIEWS[args.view]) for _ in range(args.per_chunk)]
         tmp = args.out / f"partial_{args.seed}_{c:03d}.npz"
         np.savez(tmp, crops=np.stack([i[0] for i in items]), labels=np.int64([i[1] for i in items]))

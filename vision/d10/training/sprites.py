@@ -23,10 +23,12 @@ DIE_MM = 16.0
 # random looks reach well past them; the renderer's own 9 looks stay in every pool.
 DIGIT_SIZES = (0.85, 1.8)
 WEIGHTS = (0.7, 2.2)
+MARK_LENS = (0.4, 1.0)   # underline under part of the numeral or all of it (cloth photos' die: about half)
 
 
-def random_d10_look(rng: np.random.Generator) -> dice_d10.Look:
-    """Any body colour with a contrasting ink, any of the renderer's fonts, weights and 6/9 marks."""
+def random_d10_look(rng: np.random.Generator, marbled: float = 0.3) -> dice_d10.Look:
+    """Any body colour with a contrasting ink, any of the renderer's fonts, weights and 6/9 marks; a
+    `marbled` share of them with swirls."""
     if rng.random() < 0.3:   # white, ivory, grey or black plastic: the commonest real dice
         hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 40), rng.choice([rng.integers(20, 70), rng.integers(170, 256)])]]])
     else:
@@ -37,18 +39,20 @@ def random_d10_look(rng: np.random.Generator) -> dice_d10.Look:
                           rng.integers(0, 70) if light else rng.integers(185, 256)]]])
     ink = tuple(int(v) for v in cv2.cvtColor(ink_hsv, cv2.COLOR_HSV2BGR)[0, 0])
     second = None
-    if rng.random() < 0.3:   # marbled: swirls near the body's colour, or near the ink's (numerals hide in them)
+    if rng.random() < marbled:   # marbled: swirls near the body's colour, or near the ink's (numerals hide in them)
         swirl = np.array(ink if rng.random() < 0.5 else body) + rng.integers(-70, 70, 3)
         second = tuple(int(v) for v in np.clip(swirl, 0, 255))
     alpha = 1.0 if rng.random() < 0.75 else float(rng.uniform(0.75, 0.9))
     return dice_d10.Look("random", body, ink, second, alpha, gloss=float(rng.uniform(0.1, 0.5)),
                          font=str(rng.choice(dice_d10.FONTS, p=FONT_ODDS)), weight=float(rng.uniform(*WEIGHTS)),
-                         mark=str(rng.choice(["dot", "underline"])), digit_size=float(rng.uniform(*DIGIT_SIZES)))
+                         mark=str(rng.choice(["dot", "underline"])), digit_size=float(rng.uniform(*DIGIT_SIZES)),
+                         mark_len=float(rng.uniform(*MARK_LENS)))
 
 
-def solid_pool(rng: np.random.Generator, n_d10: int, n_d6: int) -> list[solids.Solid]:
+def solid_pool(rng: np.random.Generator, n_d10: int, n_d6: int, marbled: float = 0.3) -> list[solids.Solid]:
     """The renderer's own looks plus random ones (white with black numerals: the commonest real die)."""
-    looks = list(dice_d10.LOOKS) + [random_d10_look(rng) for _ in range(max(0, n_d10 - len(dice_d10.LOOKS)))]
+    n_random = max(0, n_d10 - len(dice_d10.LOOKS))
+    looks = list(dice_d10.LOOKS) + [random_d10_look(rng, marbled) for _ in range(n_random)]
     pool = [dice_d10.make_d10.__wrapped__(look, DIE_MM, seed=int(rng.integers(1 << 30))) for look in looks]
     d6_looks = list(dice_d6.LOOKS)
     pool += [dice_d6.make_d6(d6_looks[i % len(d6_looks)], DIE_MM, seed=i) for i in range(n_d6)]
