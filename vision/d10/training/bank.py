@@ -21,7 +21,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chunks", type=int, default=20)
     parser.add_argument("--per-chunk", type=int, default=1000)
-    parser.add_argument("--marbled", type=float, default=0.3, help="share of random looks with swirls")
+    parser.add_argument("--marbled", type=float, default=sprites.MARBLED, help="share of random looks with swirls")
     parser.add_argument("--view", choices=sorted(sprites.VIEWS), default="overhead", help="where the camera stands")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)

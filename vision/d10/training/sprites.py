@@ -24,9 +24,10 @@ DIE_MM = 16.0
 DIGIT_SIZES = (0.85, 1.8)
 WEIGHTS = (0.7, 2.2)
 MARK_LENS = (0.4, 1.0)   # underline under part of the numeral or all of it (cloth photos' die: about half)
+MARBLED = 0.3            # share of random looks with swirls
 
 
-def random_d10_look(rng: np.random.Generator, marbled: float = 0.3) -> dice_d10.Look:
+def random_d10_look(rng: np.random.Generator, marbled: float = MARBLED) -> dice_d10.Look:
     """Any body colour with a contrasting ink, any of the renderer's fonts, weights and 6/9 marks; a
     `marbled` share of them with swirls."""
     if rng.random() < 0.3:   # white, ivory, grey or black plastic: the commonest real dice
@@ -49,7 +50,7 @@ def random_d10_look(rng: np.random.Generator, marbled: float = 0.3) -> dice_d10.
                          mark_len=float(rng.uniform(*MARK_LENS)))
 
 
-def solid_pool(rng: np.random.Generator, n_d10: int, n_d6: int, marbled: float = 0.3) -> list[solids.Solid]:
+def solid_pool(rng: np.random.Generator, n_d10: int, n_d6: int, marbled: float = MARBLED) -> list[solids.Solid]:
     """The renderer's own looks plus random ones (white with black numerals: the commonest real die)."""
     n_random = max(0, n_d10 - len(dice_d10.LOOKS))
     looks = list(dice_d10.LOOKS) + [random_d10_look(rng, marbled) for _ in range(n_random)]
