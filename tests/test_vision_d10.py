@@ -31,7 +31,6 @@ def load(path):
     return cv2.imread(str(path))
 
 
-@NOT_YET
 def test_reads_every_real_cloth_photo(reader):
     images = load_labeled_set(dataset("cloth-d10-photos"))
     score = evaluate(images, reader.read, load)

@@ -116,10 +116,9 @@ def export(net, shape, dynamic_hw, path):
                       opset_version=17, dynamic_axes={"input": axes}, dynamo=False)
 
 
-def fit(net, batches, loss_fn, lr0: float, minutes: float, out: Path, shape, dynamic_hw: bool,
-        progress=lambda: "") -> None:
+def fit(net, batches, loss_fn, lr0: float, minutes: float, out: Path, shape, dynamic_hw: bool) -> None:
     """AdamW for `minutes` (warm-up, then a cosine fall of the learning rate over the time budget), then
-    the weights to out.pt and the network to out (ONNX). `progress()` adds to the log line."""
+    the weights to out.pt and the network to out (ONNX)."""
     opt = torch.optim.AdamW(net.parameters(), lr=lr0, weight_decay=1e-4)
     budget, start, step, running = minutes * 60, time.time(), 0, None
     net.train()
@@ -137,7 +136,7 @@ def fit(net, batches, loss_fn, lr0: float, minutes: float, out: Path, shape, dyn
         running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
         step += 1
         if step % 50 == 0:
-            print(f"step {step} {done:.0%} lr {lr:.5f} loss {running:.4f}{progress()}", flush=True)
+            print(f"step {step} {done:.0%} lr {lr:.5f} loss {running:.4f}", flush=True)
     torch.save(net.state_dict(), out.with_suffix(".pt"))
     export(net, shape, dynamic_hw, out)
     print(f"wrote {out} after {step} steps", flush=True)

@@ -5,7 +5,8 @@
     .venv/bin/python -m vision.d10.training.train finder --renders /tmp/d10/pool/a --minutes 12
     .venv/bin/python -m vision.d10.training.train reader --bank /tmp/d10/bank --renders /tmp/d10/pool/a --minutes 14
     (reader: --closeups 400 --hard 0.08 adds "no die" crops of one numeral of a big sharp die and of heaps of dice)
-    (--bank takes several folders; README-d10.md lists the runs behind the packaged weights)
+    (--bank takes several folders; --widths with --init grows a trained reader; README-d10.md lists the runs
+    behind the packaged weights)
 
 Trained on rendered material only (vision.render's d10 and d6 solids: its 9 looks and 6 fonts plus
 random colours, fonts, stroke weights and 6/9 marks; tray scenes from vision.render.training). No
@@ -24,7 +25,7 @@ from ...training import nets as d6_nets
 from ...training.train import finder_loss, fit
 from ..crops import READ_SIZE
 from . import samples, sprites
-from .nets import D10Reader
+from .nets import WIDTHS, D10Reader, load_reader
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
 
@@ -42,7 +43,7 @@ class FinderStream(torch.utils.data.IterableDataset):
             yield tuple(torch.from_numpy(np.stack(x) if k else img) for k, x in enumerate(zip(*items)))
 
 
-class ReaderBatches:
+class ReaderBatches(torch.utils.data.IterableDataset):
     """Batches re-cut from the bank (re-read as new chunks appear) and from rendered tray scenes."""
 
     def __init__(self, banks: list[Path], renders, seed, batch, closeups: int = 0, hard: float = 0.0):
@@ -59,13 +60,15 @@ class ReaderBatches:
         return self
 
     def refresh(self):
-        for f in sorted(f for bank in self.banks for f in bank.glob("chunk_*.npz")):
-            if f not in self.loaded:
-                z = np.load(f)
-                self.crops.append(z["crops"])
-                self.labels.append(z["labels"])
-                self.loaded.add(f)
-        self.all_crops, self.all_labels = np.concatenate(self.crops), np.concatenate(self.labels)
+        new = sorted(f for bank in self.banks for f in bank.glob("chunk_*.npz") if f not in self.loaded)
+        for f in new:
+            z = np.load(f)
+            self.crops.append(z["crops"])
+            self.labels.append(z["labels"])
+            self.loaded.add(f)
+        if new:
+            self.all_crops, self.all_labels = np.concatenate(self.crops), np.concatenate(self.labels)
+            print(f"bank: {len(self.all_labels)} dice", flush=True)
 
     def __next__(self):
         if self.drawn % 100 == 0:   # the bank may be growing beside the training
@@ -111,6 +114,8 @@ def main(argv=None):
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--batch", type=int)
     parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
+    parser.add_argument("--widths", type=int, nargs=5, help=f"reader: channels per stage (default {WIDTHS}, or "
+                        "--init's; wider than --init's grows that reader, which starts out reading as it did)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--closeups", type=int, default=0, help="reader: big dice drawn for numeral close-up negatives")
@@ -129,14 +134,12 @@ def main(argv=None):
                                                    batch_size=None, num_workers=1, prefetch_factor=4))
         loss_fn, shape, dynamic, out = finder_loss, (1, 3, 320, 320), True, args.out or MODELS / "d10_finder.onnx"
     else:
-        net = D10Reader()
-        if args.init:
-            net.load_state_dict(torch.load(args.init))
-        batches = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64, args.closeups, args.hard)
-        print(f"{len(batches.closeups)} close-up dice, {len(batches.heaps)} scenes with neighbouring dice", flush=True)
+        net = load_reader(args.init, args.widths) if args.init else D10Reader(args.widths or WIDTHS)
+        stream = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64, args.closeups, args.hard)
+        print(f"{len(stream.closeups)} close-up dice, {len(stream.heaps)} scenes with neighbouring dice", flush=True)
+        batches = iter(torch.utils.data.DataLoader(stream, batch_size=None, num_workers=1, prefetch_factor=4))
         loss_fn, shape, dynamic, out = reader_loss, (1, 3, READ_SIZE, READ_SIZE), False, args.out or MODELS / "d10_reader.onnx"
-    progress = (lambda: f" bank {len(batches.all_labels)}") if args.task == "reader" else (lambda: "")
-    fit(net, batches, loss_fn, args.lr, args.minutes, out, shape, dynamic, progress)
+    fit(net, batches, loss_fn, args.lr, args.minutes, out, shape, dynamic)
 
 if __name__ == "__main__":
     main()
