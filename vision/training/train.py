@@ -116,6 +116,12 @@ def export(net, shape, dynamic_hw, path):
                       opset_version=17, dynamic_axes={"input": axes}, dynamo=False)
 
 
+def in_workers(stream: torch.utils.data.IterableDataset, workers: int = 1):
+    """The stream's batches, cut in `workers` other processes while this one trains (0: in this one)."""
+    return torch.utils.data.DataLoader(stream, batch_size=None, num_workers=workers,
+                                       prefetch_factor=4 if workers else None)
+
+
 def fit(net, batches, loss_fn, lr0: float, minutes: float, out: Path, shape, dynamic_hw: bool) -> None:
     """AdamW for `minutes` (warm-up, then a cosine fall of the learning rate over the time budget), then
     the weights to out.pt and the network to out (ONNX)."""
@@ -188,9 +194,8 @@ def main(argv=None):
         material["share3d"] = args.share3d
         counts = np.bincount([e["label"] for _, e in material["scenes3d"]], minlength=nets.FACE_CLASSES)
         print(f"{len(material['scenes3d'])} rendered 3D examples by class {counts.tolist()}", flush=True)
-    loader = torch.utils.data.DataLoader(Stream(make_batch, material, args.seed + 1), batch_size=None,
-                                         num_workers=args.workers, prefetch_factor=4 if args.workers else None)
-    fit(net, loader, loss_fn, args.lr, args.minutes, out_path, shape, dynamic_hw)
+    fit(net, in_workers(Stream(make_batch, material, args.seed + 1), args.workers), loss_fn, args.lr, args.minutes,
+        out_path, shape, dynamic_hw)
 
 if __name__ == "__main__":
     main()

@@ -22,7 +22,7 @@ import numpy as np
 import torch
 
 from ...training import nets as d6_nets
-from ...training.train import finder_loss, fit
+from ...training.train import finder_loss, fit, in_workers
 from ..crops import READ_SIZE
 from . import samples, sprites
 from .nets import WIDTHS, D10Reader, load_reader
@@ -130,14 +130,13 @@ def main(argv=None):
     if args.task == "finder":
         net = d6_nets.DiceFinder()
         net.load_state_dict(torch.load(args.init or MODELS / "finder.pt"))
-        batches = iter(torch.utils.data.DataLoader(FinderStream(renders, args.seed + 1, args.batch or 16),
-                                                   batch_size=None, num_workers=1, prefetch_factor=4))
+        batches = in_workers(FinderStream(renders, args.seed + 1, args.batch or 16))
         loss_fn, shape, dynamic, out = finder_loss, (1, 3, 320, 320), True, args.out or MODELS / "d10_finder.onnx"
     else:
         net = load_reader(args.init, args.widths) if args.init else D10Reader(args.widths or WIDTHS)
         stream = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64, args.closeups, args.hard)
         print(f"{len(stream.closeups)} close-up dice, {len(stream.heaps)} scenes with neighbouring dice", flush=True)
-        batches = iter(torch.utils.data.DataLoader(stream, batch_size=None, num_workers=1, prefetch_factor=4))
+        batches = in_workers(stream)
         loss_fn, shape, dynamic, out = reader_loss, (1, 3, READ_SIZE, READ_SIZE), False, args.out or MODELS / "d10_reader.onnx"
     fit(net, batches, loss_fn, args.lr, args.minutes, out, shape, dynamic)
 
