@@ -52,3 +52,23 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     """Row-wise probabilities from a network's logits (N x classes)."""
     e = np.exp(logits - logits.max(axis=1, keepdims=True))
     return e / e.sum(axis=1, keepdims=True)
+
+
+# A die reads the same turned by a quarter turn, and a reader's mistakes mostly differ between turns, so
+# averaging the four turns' probabilities corrects many of them. Most dice are read surely as they lie
+# (about 85% of the real six-sided dice at 0.9): only the others are read turned, at a third of the cost.
+SURE = 0.9
+TURNS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
+
+
+def read_turned(net, crops: list[np.ndarray], sure: float = SURE) -> np.ndarray:
+    """Class probabilities (N x classes) of `net` for each crop; a crop whose first reading's best class is
+    below `sure` is read at the other three quarter turns too and the four readings averaged."""
+    net.setInput(to_blob(crops))
+    probs = softmax(net.forward())
+    unsure = np.flatnonzero(probs.max(axis=1) < sure)
+    if len(unsure):
+        net.setInput(to_blob([cv2.rotate(crops[i], t) for t in TURNS[1:] for i in unsure]))
+        turned = softmax(net.forward()).reshape(len(TURNS) - 1, len(unsure), -1)
+        probs[unsure] = (probs[unsure] + turned.sum(axis=0)) / len(TURNS)
+    return probs

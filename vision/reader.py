@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from . import finder, geometry
-from .preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, softmax, to_blob
+from .preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, read_turned, to_blob
 from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"
@@ -25,15 +25,13 @@ SAME_DIE = 0.45          # two finds closer than this many box sides are one die
 # A leaning die shows two faces, which the finder may find as two dice; flat dice cannot lie this
 # close (touching, their centres are a whole edge apart), so a find this near a cocked one is part of it.
 LEANING_REACH = 0.75     # box sides
-VIEWS = 4                # each crop is read turned 0/90/180/270 degrees and the answers averaged
 NO_DIE, COCKED = 0, 7    # face classes besides the values 1..6
 
 
 class DiceReader:
     """reader = DiceReader(); reading = reader.read(frame, calibration=None)."""
 
-    def __init__(self, models: Path = MODELS, views: int = VIEWS):
-        self.views = views
+    def __init__(self, models: Path = MODELS):
         self.finder = cv2.dnn.readNet(str(models / "finder.onnx"))
         self.faces = cv2.dnn.readNet(str(models / "faces.onnx"))
 
@@ -59,10 +57,7 @@ class DiceReader:
         if not finds:
             return np.zeros((0, COCKED + 1), np.float32)
         crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
-        turned = [np.ascontiguousarray(np.rot90(c, k)) for k in range(self.views) for c in crops]
-        self.faces.setInput(to_blob(turned))
-        probs = softmax(self.faces.forward()).reshape(self.views, len(crops), -1)
-        return probs.mean(axis=0)
+        return read_turned(self.faces, crops)
 
     def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
         start = time.perf_counter()

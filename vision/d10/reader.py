@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from .. import finder, geometry
-from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, softmax, to_blob
+from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, read_turned, to_blob
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
@@ -34,10 +34,6 @@ BARE_LONG_SIDES = (320, 160)
 COARSE_MIN_PX = 24.0
 INSIDE_BIGGER = 1.5      # a die whose centre lies on a die this many times its size is part of that die
 NO_DIE, D6 = 0, 11       # reader classes besides the d10 values 1..10
-# A die looks the same to the reader turned by a quarter turn (its value does not change): averaging
-# the four readings' log-probabilities is worth ~10 points of accuracy at this model's state (0.70 -> 0.81
-# on tests/fixtures/d10-heldout with labeled boxes) for ~3x the reader's time.
-TURNS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
 
 
 class D10Reader:
@@ -69,17 +65,13 @@ class D10Reader:
         if not finds:
             return np.zeros((0, 12), np.float32)
         crops = [read_crop(frame, cx, cy, max(w, h) * READ_CONTEXT) for cx, cy, w, h, _ in finds]
-        turned = [c if t is None else cv2.rotate(c, t) for t in TURNS for c in crops]
-        self.reader.setInput(to_blob(turned))
-        logp = np.log(softmax(self.reader.forward()) + 1e-9).reshape(len(TURNS), len(crops), -1)
-        return softmax(logp.mean(axis=0))
+        return read_turned(self.reader, crops)
 
     def read_d6(self, frame: np.ndarray, cx: float, cy: float, side: float) -> tuple[int, float]:
         """A six-sided die's value and confidence, by the six-sided face reader."""
         if self._d6_faces is None:
             self._d6_faces = cv2.dnn.readNet(str(self.models / "faces.onnx"))
-        self._d6_faces.setInput(to_blob([face_crop(frame, cx, cy, side * FACE_CONTEXT)]))
-        p = softmax(self._d6_faces.forward())[0]
+        p = read_turned(self._d6_faces, [face_crop(frame, cx, cy, side * FACE_CONTEXT)])[0]
         value = int(np.argmax(p[1:7])) + 1   # values 1..6 (the face reader's class 7 is "cocked")
         return value, float(p[value])
 

@@ -16,6 +16,7 @@ from .. import finder
 FINDER_STRIDE = finder.STRIDE  # the network must shrink by what the readers decode
 FACE_CLASSES = 8        # 0 = no die, 1..6 = value, 7 = cocked (the die under the crop does not lie flat)
 COCKED = 7
+FACE_WIDTHS = (16, 32, 32, 64, 96)   # channels of the face reader's five convolutions
 
 
 def cbr(cin, cout, stride=1):
@@ -55,14 +56,34 @@ class DiceFinder(nn.Module):
 
 
 class FaceReader(nn.Module):
-    def __init__(self):
+    def __init__(self, widths=FACE_WIDTHS):
         super().__init__()
+        a, b, c, d, e = widths
         self.body = nn.Sequential(
-            cbr(3, 16), nn.MaxPool2d(2),                       # 20
-            cbr(16, 32), cbr(32, 32), nn.MaxPool2d(2),         # 10
-            cbr(32, 64), nn.MaxPool2d(2),                      # 5
-            cbr(64, 96), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
-            nn.Dropout(0.2), nn.Linear(96, FACE_CLASSES))
+            cbr(3, a), nn.MaxPool2d(2),                        # 20
+            cbr(a, b), cbr(b, c), nn.MaxPool2d(2),             # 10
+            cbr(c, d), nn.MaxPool2d(2),                        # 5
+            cbr(d, e), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+            nn.Dropout(0.2), nn.Linear(e, FACE_CLASSES))
 
     def forward(self, x):
         return self.body(x - 0.5)
+
+
+def face_widths_of(state: dict) -> tuple[int, ...]:
+    """The widths a saved face reader was built with, read off its weights' shapes."""
+    return tuple(w.shape[0] for w in state.values() if w.ndim == 4)
+
+
+def grow_into(net: nn.Module, state: dict) -> nn.Module:
+    """`net` holding saved weights of a net of the same design that is no larger. The saved channels and
+    classes come first; new channels start with zero weight into the next layer, so `net` starts out
+    computing what the saved net did, while new classes (the face reader's "cocked") keep fresh weights."""
+    grown = net.state_dict()
+    for key, old in state.items():
+        new = grown[key]
+        new[tuple(slice(n) for n in old.shape)] = old
+        if new.ndim >= 2 and new.shape[1] > old.shape[1]:   # flattened maps keep channel-major order
+            new[:, old.shape[1]:] = 0
+    net.load_state_dict(grown)
+    return net

@@ -86,27 +86,9 @@ def faces_loss(out, labels):
 
 
 TASKS = {
-    "finder": (nets.DiceFinder, finder_batch, finder_loss, (1, 3, 320, 320), True, "finder.onnx"),
-    "faces": (nets.FaceReader, faces_batch, faces_loss, (1, 3, FACE_SIZE, FACE_SIZE), False, "faces.onnx"),
+    "finder": (finder_batch, finder_loss, (1, 3, 320, 320), True, "finder.onnx"),
+    "faces": (faces_batch, faces_loss, (1, 3, FACE_SIZE, FACE_SIZE), False, "faces.onnx"),
 }
-
-
-def load_grown(net, state):
-    """Load weights; an output layer with fewer classes (the 7-class face reader) fills the first rows
-    and the new classes start from small random weights."""
-    own = net.state_dict()
-    for key, value in state.items():
-        if own[key].shape != value.shape:
-            grown = own[key].clone()
-            if grown.dim() == 2:
-                grown *= 0.1
-            else:
-                grown[:] = value.mean()
-            grown[:value.shape[0]] = value
-            print(f"{key}: {tuple(value.shape)} -> {tuple(grown.shape)}", flush=True)
-            value = grown
-        own[key] = value
-    net.load_state_dict(own)
 
 
 def export(net, shape, dynamic_hw, path):
@@ -160,6 +142,9 @@ def main(argv=None):
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--batch", type=int, help="samples per step (default: 16 finder, 48 faces)")
     parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
+    parser.add_argument("--widths", type=int, nargs=5, help=f"faces: channels per convolution (default "
+                        f"{nets.FACE_WIDTHS}, or --init's; wider than --init's grows that reader, which starts out "
+                        "reading as it did)")
     parser.add_argument("--hard", type=Path, help="hard examples from vision.training.mine (faces only)")
     parser.add_argument("--scenes3d", type=Path, nargs="+", help="folders from vision.training.render3d (faces only)")
     parser.add_argument("--flat3d", type=Path, nargs="+", default=[],
@@ -173,7 +158,7 @@ def main(argv=None):
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    make_net, make_batch, loss_fn, shape, dynamic_hw, name = TASKS[args.task]
+    make_batch, loss_fn, shape, dynamic_hw, name = TASKS[args.task]
     out_path = args.out or MODELS / name
     photos = data.load_photos(args.datasets, SETS, args.split)
     rng = np.random.default_rng(args.seed)
@@ -181,9 +166,13 @@ def main(argv=None):
     renders = [data.render_scene(rng, cocked_share=cocked_share) for _ in range(args.renders)]
     print(f"{len(photos)} photos, {len(renders)} renders", flush=True)
 
-    net = make_net()
-    if args.init:
-        load_grown(net, torch.load(args.init))
+    state = torch.load(args.init) if args.init else None
+    if args.task == "faces":
+        net = nets.FaceReader(args.widths or (nets.face_widths_of(state) if state else nets.FACE_WIDTHS))
+    else:
+        net = nets.DiceFinder()
+    if state:
+        nets.grow_into(net, state)
     hard = json.loads(args.hard.read_text()) if args.hard else []
     hard = [h for h in hard if h["photo"] in {p.name for p in photos}]
     material = {"photos": photos, "renders": renders, "hard": hard, "n": args.batch}

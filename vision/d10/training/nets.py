@@ -9,7 +9,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from ...training.nets import cbr, dw
+from ...training.nets import cbr, dw, grow_into
 
 CLASSES = 12
 D6_CLASS = 11
@@ -43,12 +43,4 @@ def load_reader(path, widths=None) -> D10Reader:
     """A reader from saved weights; with wider `widths`, the saved reader's channels come first and the new
     ones start with zero weight into the next layer, so the wider reader starts out reading exactly as it did."""
     state = torch.load(path)
-    net = D10Reader(widths or widths_of(state))
-    grown = net.state_dict()
-    for key, old in state.items():
-        new = grown[key]
-        new[tuple(slice(n) for n in old.shape)] = old
-        if new.ndim >= 2 and new.shape[1] > old.shape[1]:   # flattened 4x4 maps keep channel-major order
-            new[:, old.shape[1]:] = 0
-    net.load_state_dict(grown)
-    return net
+    return grow_into(D10Reader(widths or widths_of(state)), state)
