@@ -58,6 +58,11 @@ def test_evaluate_scores_a_labeled_folder(tmp_path, capsys, monkeypatch):
     assert (out["labeled"], out["correct"], out["phantoms"], out["missed"]) == (12, 10, 0, 0)
     assert out["confusion"]["6"]["1"] == 2
 
+    frames = iter(range(2))
+    assert main(["evaluate", str(tmp_path)]) == 0
+    text = capsys.readouterr().out   # for people: the two sure misreads are the ones the table would not ask about
+    assert "10/12 dice read correctly" in text and "2 misread without asking the player" in text
+
 
 def test_bench_vision_prints_every_timing(capsys):
     assert main(["bench", "vision", "--repeats", "3", "--json"]) == 0

@@ -9,8 +9,9 @@ from vision import Die, LabeledDie, Reading, evaluate, load_labeled_set, match
 from vision.scoring import Score
 
 
-def die(cx, cy, value, size=10.0, cocked=False):
-    return Die("d6", None if cocked else value, (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), "roll", 0.9, cocked)
+def die(cx, cy, value, size=10.0, cocked=False, confidence=0.9):
+    return Die("d6", None if cocked else value, (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), "roll",
+               confidence, cocked)
 
 
 def label(x0, y0, x1, y1, value):
@@ -52,6 +53,20 @@ def test_score_counts_correct_wrong_cocked_phantoms_and_missed():
     assert (out["labeled"], out["correct"], out["phantoms"], out["missed"]) == (4, 1, 1, 1)
     assert out["accuracy"] == 0.25
     assert out["confusion"] == {"1": {"1": 1}, "2": {"6": 1}, "3": {"cocked": 1}}
+    assert score.unflagged == 1   # the 2 read as 6 surely; the cocked 3 was flagged
+
+
+def test_a_misread_the_reader_was_unsure_of_is_flagged_not_unflagged():
+    from pathlib import Path
+
+    from vision import UNCERTAIN_BELOW
+    from vision.scoring import LabeledImage
+    labels = (label(0, 0, 10, 10, 1), label(20, 0, 30, 10, 2), label(40, 0, 50, 10, 3))
+    reading = Reading((die(5, 5, 4, confidence=UNCERTAIN_BELOW - 0.1), die(25, 5, 5, confidence=UNCERTAIN_BELOW + 0.1),
+                       die(45, 5, 3, confidence=UNCERTAIN_BELOW - 0.1)), 200, 200)
+    score = Score()
+    score.add(reading, LabeledImage(Path("x.jpg"), 200, 200, labels), 0.01)
+    assert (score.correct, score.unflagged) == (1, 1)   # only the sure 5 for a 2
 
 
 def test_evaluate_reads_a_labeled_folder(tmp_path):

@@ -84,6 +84,8 @@ class Score:
     correct: int = 0
     phantoms: int = 0
     missed: int = 0
+    unflagged: int = 0    # misread without a flag (neither cocked nor uncertain): the table would not ask
+                          # (not in to_json: the issue fixes that output's keys; `dicetable evaluate` prints it)
     images: int = 0
     seconds: float = 0.0
     confusion: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
@@ -96,7 +98,9 @@ class Score:
         self.phantoms += len(phantoms)
         self.missed += len(missed)
         for det, lab in pairs:
-            self.correct += int(det.kind == lab.kind and det.value == lab.value and not det.cocked)
+            right = det.kind == lab.kind and det.value == lab.value and not det.cocked
+            self.correct += right
+            self.unflagged += not (right or det.cocked or det.uncertain)
             self.confusion[str(lab.value)][read_value_key(det)] += 1
 
     def to_json(self) -> dict:

@@ -39,12 +39,14 @@ def run(args) -> int:
         from vision.d10 import read_d10 as read
     else:
         read = vision.read
-    score = vision.evaluate(images, read, lambda path: cv2.imread(str(path), cv2.IMREAD_COLOR)).to_json()
+    scored = vision.evaluate(images, read, lambda path: cv2.imread(str(path), cv2.IMREAD_COLOR))
+    score = scored.to_json()
     if args.json:
         print(json.dumps(score))
         return 0
     print(f"{score['correct']}/{score['labeled']} dice read correctly ({score['accuracy']:.1%}), "
-          f"{score['phantoms']} phantoms, {score['missed']} missed, {score['ms_per_image']} ms per image")
+          f"{score['phantoms']} phantoms, {score['missed']} missed, {scored.unflagged} misread without asking the "
+          f"player, {score['ms_per_image']} ms per image")
     for true_value, row in score["confusion"].items():
         print(f"  {true_value}: " + ", ".join(f"{read}×{n}" for read, n in row.items()))
     return 0
