@@ -61,12 +61,12 @@ SURE = 0.9
 TURNS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
 
 
-def read_turned(net, crops: list[np.ndarray], sure: float = SURE) -> np.ndarray:
+def read_turned(net, crops: list[np.ndarray]) -> np.ndarray:
     """Class probabilities (N x classes) of `net` for each crop; a crop whose first reading's best class is
-    below `sure` is read at the other three quarter turns too and the four readings averaged."""
+    below SURE is read at the other three quarter turns too and the four readings averaged."""
     net.setInput(to_blob(crops))
     probs = softmax(net.forward())
-    unsure = np.flatnonzero(probs.max(axis=1) < sure)
+    unsure = np.flatnonzero(probs.max(axis=1) < SURE)
     if len(unsure):
         net.setInput(to_blob([cv2.rotate(crops[i], t) for t in TURNS[1:] for i in unsure]))
         turned = softmax(net.forward()).reshape(len(TURNS) - 1, len(unsure), -1)
