@@ -9,7 +9,6 @@ they were trained and on what.
 from __future__ import annotations
 
 import functools
-import time
 from pathlib import Path
 from typing import Optional
 
@@ -17,6 +16,7 @@ import cv2
 import numpy as np
 
 from . import finder, geometry
+from .frame_reader import Find, FrameReader
 from .preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, read_turned, to_blob
 from .types import Die, Reading, TrayCalibration
 
@@ -28,7 +28,7 @@ LEANING_REACH = 0.75     # box sides
 NO_DIE, COCKED = 0, 7    # face classes besides the values 1..6
 
 
-class DiceReader:
+class DiceReader(FrameReader):
     """reader = DiceReader(); reading = reader.read(frame, calibration=None)."""
 
     def __init__(self, models: Path = MODELS):
@@ -36,7 +36,7 @@ class DiceReader:
         self.faces = cv2.dnn.readNet(str(models / "faces.onnx"))
 
     # -- the two stages, usable on their own
-    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[tuple[float, float, float, float, float]]:
+    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
         """Candidate dice as (cx, cy, w, h, score) in frame pixels."""
         scale = finder_scale(frame.shape, die_px)
         self.finder.setInput(to_blob([finder_input(frame, scale)]))
@@ -59,11 +59,8 @@ class DiceReader:
         crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
         return read_turned(self.faces, crops)
 
-    def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
-        start = time.perf_counter()
+    def dice(self, frame, finds, probs, calibration) -> list[Die]:
         die_px = calibration.die_px if calibration else None
-        finds = self.find(frame, die_px)
-        probs = self.classify(frame, finds)
         dice = []
         for (cx, cy, w, h, _), p in zip(finds, probs):
             if p[NO_DIE] >= p[1:].max():   # the face reader sees no die here: a phantom
@@ -76,10 +73,7 @@ class DiceReader:
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             dice.append(Die("d6", None if cocked else value, box, geometry.zone_of(cx, cy, calibration),
                             float(p[COCKED] if cocked else p[value]), cocked))
-        dice = _one_die_per_leaning_die(dice)
-        dice.sort(key=lambda d: (d.box[1], d.box[0]))
-        h, w = frame.shape[:2]
-        return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000)
+        return _one_die_per_leaning_die(dice)
 
 
 def _one_die_per_leaning_die(dice: list[Die]) -> list[Die]:

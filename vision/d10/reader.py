@@ -9,7 +9,6 @@ trained and on what: vision/d10/training/train.py and vision/models/README-d10.m
 from __future__ import annotations
 
 import functools
-import time
 from pathlib import Path
 from typing import Optional
 
@@ -17,6 +16,7 @@ import cv2
 import numpy as np
 
 from .. import finder, geometry
+from ..frame_reader import Find, FrameReader
 from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, read_turned, to_blob
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
@@ -36,7 +36,7 @@ INSIDE_BIGGER = 1.5      # a die whose centre lies on a die this many times its 
 NO_DIE, D6 = 0, 11       # reader classes besides the d10 values 1..10
 
 
-class D10Reader:
+class D10Reader(FrameReader):
     """reader = D10Reader(); reading = reader.read(frame, calibration=None)."""
 
     def __init__(self, models: Path = MODELS):
@@ -45,7 +45,7 @@ class D10Reader:
         self.models = models
         self._d6_faces = None   # the six-sided face reader, loaded the first time a d6 turns up
 
-    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[tuple[float, float, float, float, float]]:
+    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
         """Candidate dice as (cx, cy, w, h, score) in frame pixels, strongest first."""
         scales = [D10_PX / die_px] if die_px else [side / max(frame.shape[:2]) for side in BARE_LONG_SIDES]
         finds = sorted((f for k, scale in enumerate(scales) for f in self._find_at(frame, scale)
@@ -56,7 +56,7 @@ class D10Reader:
                 kept.append(f)
         return kept
 
-    def _find_at(self, frame: np.ndarray, scale: float) -> list[tuple[float, float, float, float, float]]:
+    def _find_at(self, frame: np.ndarray, scale: float) -> list[Find]:
         self.finder.setInput(to_blob([finder_input(frame, scale)]))
         return finder.decode(self.finder.forward()[0], scale)
 
@@ -75,11 +75,7 @@ class D10Reader:
         value = int(np.argmax(p[1:7])) + 1   # values 1..6 (the face reader's class 7 is "cocked")
         return value, float(p[value])
 
-    def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
-        start = time.perf_counter()
-        die_px = calibration.die_px if calibration else None
-        finds = self.find(frame, die_px)
-        probs = self.classify(frame, finds)
+    def dice(self, frame, finds, probs, calibration) -> list[Die]:
         dice = []
         for (cx, cy, w, h, _), p in zip(finds, probs):
             best = int(np.argmax(p))
@@ -92,10 +88,7 @@ class D10Reader:
                 dice.append(Die("d6", value, box, zone, confidence * float(p[D6])))
             else:
                 dice.append(Die("d10", best, box, zone, float(p[best])))
-        dice = _settle_nested(dice)
-        dice.sort(key=lambda d: (d.box[1], d.box[0]))
-        h, w = frame.shape[:2]
-        return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000)
+        return _settle_nested(dice)
 
 
 def _same_die(a, b) -> bool:

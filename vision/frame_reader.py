@@ -1,0 +1,35 @@
+"""What both dice readers (six-sided, ten-sided) do with a frame: find candidate dice, read each one's crop,
+turn the readings into dice, in reading order. Each reader says how it finds, reads and decides."""
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+import numpy as np
+
+from .types import Die, Reading, TrayCalibration
+
+Find = tuple[float, float, float, float, float]   # (cx, cy, w, h, score) in frame pixels
+
+
+class FrameReader:
+    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
+        """Candidate dice; `die_px`, a calibrated die size, sets the scale the finder looks at."""
+        raise NotImplementedError
+
+    def classify(self, frame: np.ndarray, finds: list[Find]) -> np.ndarray:
+        """Class probabilities of the reader network, one row per find."""
+        raise NotImplementedError
+
+    def dice(self, frame: np.ndarray, finds: list[Find], probs: np.ndarray,
+             calibration: Optional[TrayCalibration]) -> list[Die]:
+        """The dice the finds and their class probabilities make (phantoms dropped, one die per die)."""
+        raise NotImplementedError
+
+    def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+        start = time.perf_counter()
+        finds = self.find(frame, calibration.die_px if calibration else None)
+        dice = self.dice(frame, finds, self.classify(frame, finds), calibration)
+        dice.sort(key=lambda d: (d.box[1], d.box[0]))
+        h, w = frame.shape[:2]
+        return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000)
