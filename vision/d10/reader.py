@@ -22,7 +22,6 @@ from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
-NO_DIE_LEVEL = 0.50      # reader's "no die" probability at which a find is dropped as a phantom
 SAME_DIE = 0.5           # two finds closer than this many box sides are one die
 D10_PX = 22.0            # with a calibrated die size, the finder sees dice at about this many pixels
 # Without a calibration the die's size is unknown: look at the frame with its long side at 320 px (tray
@@ -79,7 +78,7 @@ class D10Reader(FrameReader):
         dice = []
         for (cx, cy, w, h, _), p in zip(finds, probs):
             best = int(np.argmax(p))
-            if p[NO_DIE] >= NO_DIE_LEVEL or best == NO_DIE:
+            if best == NO_DIE:   # the reader sees no die here: a phantom
                 continue
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
