@@ -7,9 +7,8 @@ from typing import Optional
 
 import numpy as np
 
+from .finder import Find
 from .types import Die, Reading, TrayCalibration
-
-Find = tuple[float, float, float, float, float]   # (cx, cy, w, h, score) in frame pixels
 
 
 class FrameReader:

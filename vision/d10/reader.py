@@ -16,7 +16,8 @@ import cv2
 import numpy as np
 
 from .. import finder, geometry
-from ..frame_reader import Find, FrameReader
+from ..finder import Find
+from ..frame_reader import FrameReader
 from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, read_turned, to_blob
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
