@@ -1,7 +1,9 @@
 """The vision subcommands of `dicetable`: read, evaluate, bench."""
 import json
+from pathlib import Path
 
 import cv2
+import pytest
 
 from appliance.cli import main
 from vision import synthetic
@@ -69,3 +71,44 @@ def test_bench_vision_prints_every_timing(capsys):
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"read_ms", "rest_ms", "read_d10_ms"}
     assert 0 < out["rest_ms"] < out["read_ms"] and out["read_d10_ms"] > 0
+
+
+def test_read_with_the_die_size_finds_small_dice_in_a_big_photo(tmp_path, capsys):
+    frame, truth = synthetic.six_dice_frame(400, 300, seed=4)
+    # the same dice in a photo four times as wide: 1/48 of its long side, a few pixels where the finder looks
+    cv2.imwrite(str(tmp_path / "wide.png"), cv2.copyMakeBorder(frame, 0, 900, 0, 1200, cv2.BORDER_REPLICATE))
+
+    def dice(*options):
+        assert main(["read", str(tmp_path / "wide.png"), "--json", *options]) == 0
+        return json.loads(capsys.readouterr().out)["images"][0]["dice"]
+
+    assert len(dice()) < 6
+    found = dice("--die-px", "33")
+    assert len(found) == 6
+    for value, box in truth:
+        die = next(d for d in found if box[0] <= d["centre"][0] <= box[2] and box[1] <= d["centre"][1] <= box[3])
+        assert die["value"] == value or die["uncertain"], die
+
+    assert main(["read", str(tmp_path / "wide.png")]) == 0
+    assert "--die-px" in capsys.readouterr().out   # no dice found: the text says what to try
+
+
+def test_read_rejects_a_die_size_that_is_not_one(tmp_path, capsys):
+    for wrong in ("0", "-3", "big"):
+        with pytest.raises(SystemExit):
+            main(["read", str(tmp_path / "any.png"), "--die-px", wrong])
+        assert "not a die size" in capsys.readouterr().err
+
+
+def test_read_ten_sided_dice(capsys):
+    from vision import load_labeled_set
+
+    heldout = Path(__file__).parent / "fixtures" / "d10-heldout"
+    image = next(i for i in load_labeled_set(heldout) if i.path.name == "heldout_7000005.jpg")
+    assert main(["read", str(image.path), "--kind", "d10", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["images"][0]["dice"]
+    assert len(found) == len(image.dice)
+    for label in image.dice:
+        x0, y0, x1, y1 = label.box
+        die = next(d for d in found if x0 <= d["centre"][0] <= x1 and y0 <= d["centre"][1] <= y1)
+        assert die["kind"] == "d10" and (die["value"] == label.value or die["uncertain"]), (label, die)

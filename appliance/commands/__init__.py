@@ -11,3 +11,40 @@ def print_figures(figures: dict, as_json: bool) -> None:
         return
     for name, value in figures.items():
         print(f"{name}: {value}")
+
+
+def add_reader_options(parser) -> None:
+    """--kind and --die-px: which reader reads the photos, and at what die size (see `photo_reader`)."""
+    parser.add_argument("--kind", default="d6", choices=["d6", "d10"], help="the dice in the photos: which reader")
+    parser.add_argument("--die-px", type=_pixels, metavar="PX",
+                        help="the dice's size in pixels, when known. Without it the reader looks at the photo with "
+                             "its long side at 320 px, so dice smaller than about 1/20 of that side are missed")
+
+
+def photo_reader(args):
+    """frame -> vision.Reading, with the reader for --kind, at the die size --die-px gives (if any)."""
+    import vision
+
+    if args.kind == "d10":
+        from vision.d10 import read_d10 as read
+    else:
+        read = vision.read
+    if not args.die_px:
+        return read
+
+    def read_at_die_size(frame):
+        h, w = frame.shape[:2]   # the whole photo is the tray: only the die size is known
+        return read(frame, vision.TrayCalibration(tray=[(0, 0), (w, 0), (w, h), (0, h)], die_px=args.die_px))
+    return read_at_die_size
+
+
+def _pixels(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a die size: give the dice's size in pixels, such as 40")
+    return value

@@ -1,10 +1,10 @@
-"""`dicetable evaluate SET_DIR [--kind d6|d10] [--split all|train|heldout] [--stream] [--json]`: score the
+"""`dicetable evaluate SET_DIR [--kind d6|d10] [--die-px PX] [--split all|train|heldout] [--stream] [--json]`: score the
 reader on a labeled set, or (--stream) replay recorded throws through rest detection and the reader."""
 from __future__ import annotations
 
 import json
 
-from . import print_figures
+from . import add_reader_options, photo_reader, print_figures
 
 HELP = "score the dice reader on a labeled photo set (see ../shared/datasets/README.md)"
 
@@ -13,7 +13,7 @@ def configure(parser) -> None:
     parser.add_argument("set_dir", metavar="SET_DIR", help="folder with labels.json and its images")
     parser.add_argument("--split", default="all", choices=["all", "train", "heldout"],
                         help="which photos: all, or the models' train / held-out split (vision.splits)")
-    parser.add_argument("--kind", default="d6", choices=["d6", "d10"], help="the dice of the set: which reader")
+    add_reader_options(parser)
     parser.add_argument("--stream", action="store_true",
                         help="SET_DIR holds recorded throws (docs/RECORDINGS.md): rest latency, readings while "
                              "moving, missed rests, zones and values, as the appliance would see them")
@@ -35,11 +35,7 @@ def run(args) -> int:
         return 2
     keep = vision.SPLITS[args.split]
     images = [image for image in images if keep(image.path.name)]
-    if args.kind == "d10":
-        from vision.d10 import read_d10 as read
-    else:
-        read = vision.read
-    scored = vision.evaluate(images, read, lambda path: cv2.imread(str(path), cv2.IMREAD_COLOR))
+    scored = vision.evaluate(images, photo_reader(args), lambda path: cv2.imread(str(path), cv2.IMREAD_COLOR))
     score = scored.to_json()
     if args.json:
         print(json.dumps(score))

@@ -1,21 +1,24 @@
-"""`dicetable read IMAGE... [--json]`: the dice in each photo."""
+"""`dicetable read IMAGE... [--kind d6|d10] [--die-px PX] [--json]`: the dice in each photo."""
 from __future__ import annotations
 
 import json
+
+from . import add_reader_options, photo_reader
 
 HELP = "read the dice in one or more photos"
 
 
 def configure(parser) -> None:
     parser.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (any format OpenCV opens)")
+    add_reader_options(parser)
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
 def run(args) -> int:
     import cv2
-    import vision
 
     cv2.setNumThreads(1)
+    read = photo_reader(args)
     results, status = [], 0
     for path in args.images:
         frame = cv2.imread(path, cv2.IMREAD_COLOR)
@@ -23,7 +26,7 @@ def run(args) -> int:
             results.append({"image": path, "error": "cannot open this image"})
             status = 1
             continue
-        results.append({"image": path, **vision.read(frame).to_json()})
+        results.append({"image": path, **read(frame).to_json()})
     if args.json:
         print(json.dumps({"images": results}, indent=1))
         return status
@@ -32,9 +35,13 @@ def run(args) -> int:
             print(f"{result['image']}: {result['error']}")
             continue
         dice = result["dice"]
-        print(f"{result['image']}: {len(dice)} dice, {result['ms']:.0f} ms")
+        print(f"{result['image']}: {len(dice)} {'die' if len(dice) == 1 else 'dice'}, {result['ms']:.0f} ms")
+        if not dice and not args.die_px:
+            print("  (no dice found: if they are small in this photo, give their size in pixels with --die-px)")
         for d in dice:
             shown = "cocked" if d["cocked"] else str(d["value"])
+            if d["kind"] != args.kind:   # a six-sided die among ten-sided ones: said, not misread
+                shown = f"{d['kind']} {shown}"
             flag = "  (uncertain)" if d["uncertain"] else ""
             print(f"  {shown:>6}  at ({d['centre'][0]:.0f}, {d['centre'][1]:.0f})  {d['zone']}  confidence {d['confidence']:.2f}{flag}")
     return status
