@@ -5,16 +5,25 @@ from __future__ import annotations
 import time
 from typing import Optional
 
+import cv2
 import numpy as np
 
-from .finder import Find
+from .finder import Find, decode
+from .preprocess import finder_input, to_blob
 from .types import Die, Reading, TrayCalibration
 
 
 class FrameReader:
+    finder: cv2.dnn.Net   # the finder network (finder.py's output layout), set by each reader
+
     def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
         """Candidate dice; `die_px`, a calibrated die size, sets the scale the finder looks at."""
         raise NotImplementedError
+
+    def _find_at(self, frame: np.ndarray, scale: float) -> list[Find]:
+        """The finder's dice in the frame shrunk by `scale`."""
+        self.finder.setInput(to_blob([finder_input(frame, scale)]))
+        return decode(self.finder.forward()[0], scale)
 
     def classify(self, frame: np.ndarray, finds: list[Find]) -> np.ndarray:
         """Class probabilities of the reader network, one row per find."""

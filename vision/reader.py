@@ -15,10 +15,10 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from . import finder, geometry
+from . import geometry
 from .finder import Find
 from .frame_reader import FrameReader
-from .preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, read_turned, to_blob
+from .preprocess import FACE_CONTEXT, face_crop, finder_scale, read_turned
 from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"
@@ -39,10 +39,7 @@ class DiceReader(FrameReader):
     # -- the two stages, usable on their own
     def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
         """Candidate dice as (cx, cy, w, h, score) in frame pixels."""
-        scale = finder_scale(frame.shape, die_px)
-        self.finder.setInput(to_blob([finder_input(frame, scale)]))
-        finds = finder.decode(self.finder.forward()[0], scale)
-        return self._merge(finds)
+        return self._merge(self._find_at(frame, finder_scale(frame.shape, die_px)))
 
     @staticmethod
     def _merge(finds):

@@ -18,7 +18,8 @@ def add_reader_options(parser) -> None:
     parser.add_argument("--kind", default="d6", choices=["d6", "d10"], help="the dice in the photos: which reader")
     parser.add_argument("--die-px", type=_pixels, metavar="PX",
                         help="the dice's size in pixels, when known. Without it the reader looks at the photo with "
-                             "its long side at 320 px, so dice smaller than about 1/20 of that side are missed")
+                             "its long side at 320 px, where dice under about 1/20 of that side or over about 1/8 "
+                             "of it are missed or misread")
 
 
 def photo_reader(args):

@@ -15,10 +15,10 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from .. import finder, geometry
+from .. import geometry
 from ..finder import Find
 from ..frame_reader import FrameReader
-from ..preprocess import FACE_CONTEXT, face_crop, finder_input, finder_scale, read_turned, to_blob
+from ..preprocess import FACE_CONTEXT, face_crop, read_turned
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
@@ -55,10 +55,6 @@ class D10Reader(FrameReader):
             if not any(_same_die(f, k) for k in kept):
                 kept.append(f)
         return kept
-
-    def _find_at(self, frame: np.ndarray, scale: float) -> list[Find]:
-        self.finder.setInput(to_blob([finder_input(frame, scale)]))
-        return finder.decode(self.finder.forward()[0], scale)
 
     def classify(self, frame: np.ndarray, finds) -> np.ndarray:
         """Class probabilities (N x 12: no die, d10 values 1..10, six-sided die) for each find."""
