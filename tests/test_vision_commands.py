@@ -73,23 +73,40 @@ def test_bench_vision_prints_every_timing(capsys):
     assert 0 < out["rest_ms"] < out["read_ms"] and out["read_d10_ms"] > 0
 
 
-def test_read_with_the_die_size_finds_small_dice_in_a_big_photo(tmp_path, capsys):
-    frame, truth = synthetic.six_dice_frame(400, 300, seed=4)
-    # the same dice in a photo four times as wide: 1/48 of its long side, a few pixels where the finder looks
-    cv2.imwrite(str(tmp_path / "wide.png"), cv2.copyMakeBorder(frame, 0, 900, 0, 1200, cv2.BORDER_REPLICATE))
+def _read_json(path, *options, capsys):
+    assert main(["read", str(path), "--json", *options]) == 0
+    return json.loads(capsys.readouterr().out)["images"][0]["dice"]
 
-    def dice(*options):
-        assert main(["read", str(tmp_path / "wide.png"), "--json", *options]) == 0
-        return json.loads(capsys.readouterr().out)["images"][0]["dice"]
 
-    assert len(dice()) < 6
-    found = dice("--die-px", "33")
-    assert len(found) == 6
+def _assert_read(found, truth, shift=(0, 0), zoom=1.0):
+    """Each labeled die (value, box in the first frame) found where the photo shows it, read right or flagged."""
+    assert len(found) == len(truth), found
     for value, box in truth:
-        die = next(d for d in found if box[0] <= d["centre"][0] <= box[2] and box[1] <= d["centre"][1] <= box[3])
+        x0, y0, x1, y1 = ((c - shift[k % 2]) * zoom for k, c in enumerate(box))
+        die = next(d for d in found if x0 <= d["centre"][0] <= x1 and y0 <= d["centre"][1] <= y1)
         assert die["value"] == value or die["uncertain"], die
 
-    assert main(["read", str(tmp_path / "wide.png")]) == 0
+
+def test_read_finds_dice_whatever_their_size_in_a_bare_photo(tmp_path, capsys):
+    frame, truth = synthetic.six_dice_frame(400, 300, seed=4)
+    # the same dice in a photo four times as wide: 1/48 of its long side, a few pixels at the finder's first look
+    cv2.imwrite(str(tmp_path / "wide.png"), cv2.copyMakeBorder(frame, 0, 900, 0, 1200, cv2.BORDER_REPLICATE))
+    _assert_read(_read_json(tmp_path / "wide.png", capsys=capsys), truth)
+    # a close-up of four of them, enlarged: each die about a third of the photo's side, where the first look
+    # sees pips the size of small dice
+    close = cv2.resize(frame[50:250, 30:260], None, fx=2.5, fy=2.5, interpolation=cv2.INTER_CUBIC)
+    cv2.imwrite(str(tmp_path / "close.png"), close)
+    inside = [(v, b) for v, b in truth if b[2] < 260]
+    _assert_read(_read_json(tmp_path / "close.png", capsys=capsys), inside, shift=(30, 50), zoom=2.5)
+
+
+def test_read_at_a_given_die_size(tmp_path, capsys):
+    frame, truth = synthetic.six_dice_frame(400, 300, seed=4)
+    cv2.imwrite(str(tmp_path / "wide.png"), cv2.copyMakeBorder(frame, 0, 900, 0, 1200, cv2.BORDER_REPLICATE))
+    _assert_read(_read_json(tmp_path / "wide.png", "--die-px", "40", capsys=capsys), truth)
+
+    cv2.imwrite(str(tmp_path / "felt.png"), cv2.blur(frame[0:60, 0:60], (9, 9)))   # no die in it
+    assert main(["read", str(tmp_path / "felt.png")]) == 0
     assert "--die-px" in capsys.readouterr().out   # no dice found: the text says what to try
 
 

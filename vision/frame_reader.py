@@ -20,10 +20,11 @@ class FrameReader:
         """Candidate dice; `die_px`, a calibrated die size, sets the scale the finder looks at."""
         raise NotImplementedError
 
-    def _find_at(self, frame: np.ndarray, scale: float) -> list[Find]:
-        """The finder's dice in the frame shrunk by `scale`."""
-        self.finder.setInput(to_blob([finder_input(frame, scale)]))
-        return decode(self.finder.forward()[0], scale)
+    def _find_at(self, frame: np.ndarray, scale: float, finder: Optional[cv2.dnn.Net] = None) -> list[Find]:
+        """The dice a finder network (by default the reader's own) sees in the frame shrunk by `scale`."""
+        finder = self.finder if finder is None else finder
+        finder.setInput(to_blob([finder_input(frame, scale)]))
+        return decode(finder.forward()[0], scale)
 
     def classify(self, frame: np.ndarray, finds: list[Find]) -> np.ndarray:
         """Class probabilities of the reader network, one row per find."""

@@ -17,9 +17,9 @@ def add_reader_options(parser) -> None:
     """--kind and --die-px: which reader reads the photos, and at what die size (see `photo_reader`)."""
     parser.add_argument("--kind", default="d6", choices=["d6", "d10"], help="the dice in the photos: which reader")
     parser.add_argument("--die-px", type=_pixels, metavar="PX",
-                        help="the dice's size in pixels, when known. Without it the reader looks at the photo with "
-                             "its long side at 320 px, where dice under about 1/20 of that side or over about 1/8 "
-                             "of it are missed or misread")
+                        help="the dice's size in pixels, when known. Without it the six-sided reader sizes them "
+                             "itself (dice of about 1/45 to 1/3 of the photo's long side); the ten-sided reader "
+                             "looks with the long side at 320 and 160 px")
 
 
 def photo_reader(args):

@@ -18,6 +18,7 @@ from ..scoring import load_labeled_set
 from ..splits import SPLITS
 from .nets import COCKED
 
+WIDE_DIE_PX = (8.0, 96.0)   # die sizes (px at the finder's scale) of the finder's wide-scale samples
 
 
 @dataclass
@@ -168,17 +169,24 @@ def rotate90_flip(img: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
     return img, boxes
 
 
-def finder_sample(photo: Photo, rng: np.random.Generator, patch: int = 256):
-    """(image patch HxWx3 uint8, heat, size, offset, mask) at the finder's working scale."""
+def finder_sample(photo: Photo, rng: np.random.Generator, patch: int = 256, wide: float = 0.0):
+    """(image patch HxWx3 uint8, heat, size, offset, mask) at the finder's working scale. A share `wide` of
+    the samples shows the photo's dice at any size of WIDE_DIE_PX instead, so that the finder finds, and
+    sizes, the dice of a bare photo however big they are in it."""
     img, boxes = photo.image, photo.boxes.copy()
-    scale = FINDER_LONG_SIDE / max(img.shape[:2]) * float(np.exp(rng.uniform(np.log(0.7), np.log(1.5))))
-    img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    if len(boxes) and rng.random() < wide:
+        die = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+        scale = float(np.exp(rng.uniform(*np.log(WIDE_DIE_PX)))) / die
+    else:
+        scale = FINDER_LONG_SIDE / max(img.shape[:2]) * float(np.exp(rng.uniform(np.log(0.7), np.log(1.5))))
+    img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     boxes = boxes * scale
     img, boxes = rotate90_flip(img, boxes, rng)
     h, w = img.shape[:2]
     if h < patch or w < patch:
         ph, pw = max(0, patch - h), max(0, patch - w)
-        img = cv2.copyMakeBorder(img, 0, ph, 0, pw, cv2.BORDER_REFLECT)
+        # edge colour, as the reader pads: a mirror would show dice the labels do not name
+        img = cv2.copyMakeBorder(img, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
         h, w = img.shape[:2]
     y0, x0 = int(rng.integers(0, h - patch + 1)), int(rng.integers(0, w - patch + 1))
     img = img[y0:y0 + patch, x0:x0 + patch]
