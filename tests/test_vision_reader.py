@@ -168,3 +168,12 @@ def test_never_a_confident_misread(reader, seed):
     for value, box in truth:
         die = nearest(reading, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         assert die.value == value or die.uncertain, (value, die)
+
+
+def test_a_find_on_a_much_bigger_die_is_part_of_it_and_touching_dice_stay_two():
+    die = (100.0, 100.0, 60.0, 60.0, 0.9)
+    pip = (122.0, 78.0, 26.0, 26.0, 0.5)        # a corner pip of that die, found on its own
+    beside = (160.0, 100.0, 58.0, 58.0, 0.8)    # a touching die of the same size
+    smaller = (135.0, 140.0, 30.0, 30.0, 0.6)   # a smaller die against its corner, centred off its box
+    assert DiceReader._merge([pip, die, beside]) == [die, beside]
+    assert DiceReader._merge([die, smaller]) == [die, smaller]
