@@ -26,6 +26,13 @@ def decode(out: np.ndarray, scale: float, level: float = FIND_LEVEL) -> list[Fin
     return finds
 
 
+def lies_on(small: Find, big: Find, times: float) -> bool:
+    """`small`'s centre lies on `big`, at least `times` its size: a pip, face or numeral of that die found on
+    its own (or `big` is a heap of dice found as one)."""
+    return (max(big[2], big[3]) >= times * max(small[2], small[3])
+            and abs(small[0] - big[0]) <= big[2] / 2 and abs(small[1] - big[1]) <= big[3] / 2)
+
+
 def targets(boxes: np.ndarray, patch: int):
     """What the finder should output for a square patch with these die boxes: (heat, size, offset, mask)."""
     out = patch // STRIDE

@@ -16,14 +16,14 @@ import cv2
 import numpy as np
 
 from . import geometry
-from .finder import Find
+from .finder import Find, lies_on
 from .frame_reader import FrameReader
 from .preprocess import FACE_CONTEXT, face_crop, finder_scale, read_turned
 from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"
 SAME_DIE = 0.45          # two finds closer than this many box sides are one die
-PART_OF_DIE = 0.6        # a find under this share of a surer find's side, centred on it, is part of that die
+PART_OF_DIE = 5 / 3      # a find lying on a surer find this many times its size is part of that die
 # A leaning die shows two faces, which the finder may find as two dice; flat dice cannot lie this
 # close (touching, their centres are a whole edge apart), so a find this near a cocked one is part of it.
 LEANING_REACH = 0.75     # box sides
@@ -110,8 +110,4 @@ def read(frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Re
 
 
 def _same_die(f: Find, kept: Find) -> bool:
-    side = max(kept[2], kept[3])
-    dx, dy = abs(f[0] - kept[0]), abs(f[1] - kept[1])
-    if np.hypot(dx, dy) <= SAME_DIE * side:
-        return True
-    return max(f[2], f[3]) < PART_OF_DIE * side and dx <= kept[2] / 2 and dy <= kept[3] / 2
+    return np.hypot(f[0] - kept[0], f[1] - kept[1]) <= SAME_DIE * max(kept[2], kept[3]) or lies_on(f, kept, PART_OF_DIE)

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from .. import geometry
-from ..finder import Find
+from ..finder import Find, lies_on
 from ..frame_reader import FrameReader
 from ..preprocess import FACE_CONTEXT, face_crop, read_turned
 from ..types import Die, Reading, TrayCalibration
@@ -92,22 +92,17 @@ def _same_die(a, b) -> bool:
     return near and max(a[2], a[3]) < INSIDE_BIGGER * max(b[2], b[3]) and max(b[2], b[3]) < INSIDE_BIGGER * max(a[2], a[3])
 
 
-def _side(die: Die) -> float:
-    return max(die.box[2] - die.box[0], die.box[3] - die.box[1])
-
-
-def _inside(die: Die, other: Die) -> bool:
-    """die's centre lies on `other`, which is much bigger: one face of a die, or a heap of dice as one."""
-    x, y = die.centre
-    x0, y0, x1, y1 = other.box
-    return _side(other) >= INSIDE_BIGGER * _side(die) and x0 <= x <= x1 and y0 <= y <= y1
+def _find_of(die: Die) -> Find:
+    x0, y0, x1, y1 = die.box
+    return (*die.centre, x1 - x0, y1 - y0, die.confidence)
 
 
 def _settle_nested(dice: list[Die]) -> list[Die]:
     """Small finds whose centres lie on a much bigger die are that die's faces or numerals (close-up
     photos): the big die stands. (A heap of small dice found as one big die came from the coarse look,
     whose small finds `find` leaves out.)"""
-    dropped = {j for i, big in enumerate(dice) for j, d in enumerate(dice) if j != i and _inside(d, big)}
+    finds = [_find_of(d) for d in dice]
+    dropped = {j for i, big in enumerate(finds) for j, f in enumerate(finds) if j != i and lies_on(f, big, INSIDE_BIGGER)}
     return [d for k, d in enumerate(dice) if k not in dropped]
 
 
