@@ -135,10 +135,13 @@ def test_a_wrong_number_of_dice_is_shown_not_guessed(log):
     assert table.message == "5 dice expected, I see 6"
 
 
-def test_the_wrong_kind_of_die_is_reported(log):
-    table = start(log, "hexakubus")
-    table.reading(reading((1, 2, 3, 4, 5, 6), kind="d6"))
-    assert table.review is None and "played with d10s" in table.message
+@pytest.mark.parametrize("game, kind, values, says", [
+    ("hexakubus", "d6", (1, 2, 3, 4, 5, 6), "Hexakubus is played with d10s, and I see 6 d6s"),
+    ("dice-poker", "d10", (7, 8, 9, 10, 1), "Dice Poker is played with d6s, and I see 5 d10s")])
+def test_the_wrong_kind_of_die_is_reported(log, game, kind, values, says):
+    table = start(log, game)
+    table.reading(reading(values, kind=kind))
+    assert table.review is None and says in table.message
 
 
 def test_the_keep_zone_must_hold_the_confirmed_dice(log):

@@ -24,8 +24,8 @@ UNCERTAIN_BELOW = 0.60
 
 @dataclass(frozen=True)
 class Die:
-    kind: str                                   # "d6"
-    value: Optional[int]                        # 1..6; None when cocked (not read)
+    kind: str                                   # "d6" or "d10"
+    value: Optional[int]                        # 1..6 (d10: 1..10); None when cocked (not read)
     box: tuple[float, float, float, float]      # xmin, ymin, xmax, ymax in frame pixels
     zone: str                                   # ROLL, KEEP or OUTSIDE
     confidence: float                           # 0..1, how sure the value is

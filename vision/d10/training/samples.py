@@ -121,6 +121,17 @@ def negative_crop(img, boxes, rng):
     return photometric(read_crop(img, cx, cy, side), rng), 0
 
 
+def photo_item(photo, rng):
+    """From a real photo of six-sided dice: one of its dice (class "six-sided die"), seen with up to 1.3 x
+    its labeled box (wood-webcam-d6 boxes cover only the top face; the finder's box holds the whole die),
+    or, one time in five, a spot on it with no die."""
+    if not len(photo.boxes) or rng.random() < 0.2:
+        return negative_crop(photo.image, photo.boxes, rng)
+    b = photo.boxes[int(rng.integers(len(photo.boxes)))]
+    c, half = (b[:2] + b[2:]) / 2, (b[2:] - b[:2]) / 2 * rng.uniform(1.0, 1.3)
+    return crop_around(photo.image, np.concatenate([c - half, c + half]), rng, D6_CLASS)
+
+
 def reader_sample(pool, renders, rng):
     """(READ_SIZE crop uint8, class)."""
     if renders and rng.random() < 0.3:

@@ -21,13 +21,14 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from ...training import nets as d6_nets
+from ...training import data, nets as d6_nets
 from ...training.train import finder_loss, fit, in_workers
 from ..crops import READ_SIZE
 from . import samples, sprites
 from .nets import WIDTHS, D10Reader, load_reader
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
+SIX_SIDED_SETS = ("tray-d6-photos", "wood-webcam-d6")   # real dice for the "six-sided die" class
 
 
 class FinderStream(torch.utils.data.IterableDataset):
@@ -46,8 +47,10 @@ class FinderStream(torch.utils.data.IterableDataset):
 class ReaderBatches(torch.utils.data.IterableDataset):
     """Batches re-cut from the bank (re-read as new chunks appear) and from rendered tray scenes."""
 
-    def __init__(self, banks: list[Path], renders, seed, batch, closeups: int = 0, hard: float = 0.0):
+    def __init__(self, banks: list[Path], renders, seed, batch, closeups: int = 0, hard: float = 0.0,
+                 photos=(), photo_share: float = 0.0):
         self.banks, self.renders, self.batch, self.hard = banks, renders, batch, hard
+        self.photos, self.photo_share = list(photos), photo_share
         self.rng = np.random.default_rng(seed)
         self.loaded, self.crops, self.labels = set(), [], []
         # big sharp dice for numeral-sized "no die" crops (drawn once: ~0.1 s each)
@@ -87,6 +90,9 @@ class ReaderBatches(torch.utils.data.IterableDataset):
                 if item is not None:
                     items.append(item)
                     continue
+            if self.photos and rng.random() < self.photo_share:   # real six-sided dice, real surfaces
+                items.append(samples.photo_item(self.photos[int(rng.integers(len(self.photos)))], rng))
+                continue
             if self.renders and rng.random() < 0.25:
                 photo = self.renders[int(rng.integers(len(self.renders)))]
                 if rng.random() < 0.1 or not len(photo.boxes):
@@ -119,6 +125,9 @@ def main(argv=None):
     parser.add_argument("--out", type=Path)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--closeups", type=int, default=0, help="reader: big dice drawn for numeral close-up negatives")
+    parser.add_argument("--photos", type=Path, help="reader: the folder of the labeled six-sided photo sets; their "
+                        "TRAIN split's dice teach the six-sided class (and their surfaces 'no die')")
+    parser.add_argument("--photo-share", type=float, default=0.2, help="reader: share of --photos crops in a batch")
     parser.add_argument("--hard", type=float, default=0.0,
                         help="reader: share of hard no-die crops (half numeral close-ups, half heaps of dice)")
     args = parser.parse_args(argv)
@@ -134,7 +143,10 @@ def main(argv=None):
         loss_fn, shape, dynamic, out = finder_loss, (1, 3, 320, 320), True, args.out or MODELS / "d10_finder.onnx"
     else:
         net = load_reader(args.init, args.widths) if args.init else D10Reader(args.widths or WIDTHS)
-        stream = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64, args.closeups, args.hard)
+        photos = data.load_photos(args.photos, list(SIX_SIDED_SETS), "train") if args.photos else []
+        print(f"{len(photos)} six-sided photos", flush=True)
+        stream = ReaderBatches(args.bank, renders, args.seed + 1, args.batch or 64, args.closeups, args.hard,
+                               photos, args.photo_share)
         print(f"{len(stream.closeups)} close-up dice, {len(stream.heaps)} scenes with neighbouring dice", flush=True)
         batches = in_workers(stream)
         loss_fn, shape, dynamic, out = reader_loss, (1, 3, READ_SIZE, READ_SIZE), False, args.out or MODELS / "d10_reader.onnx"
