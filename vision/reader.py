@@ -3,7 +3,10 @@
 The face network also says when the die under a crop does not lie flat (its class COCKED): it saw
 flat dice in perspective, with their side faces and shadows, and leaning dice, in rendered scenes.
 
-Both networks are small ONNX files in vision/models run through cv2.dnn; see vision/training for how
+A die the face reader is unsure of may be a ten-sided die: the ten-sided reader looks at it, and what it
+is sure is one is reported as kind "d10", so that a game played with six-sided dice can say so.
+
+The networks are small ONNX files in vision/models run through cv2.dnn; see vision/training for how
 they were trained and on what.
 """
 from __future__ import annotations
@@ -16,9 +19,10 @@ import cv2
 import numpy as np
 
 from . import geometry
+from .d10.reader import D6 as D10_SAYS_D6, D10Reader
 from .finder import Find, lies_on
 from .frame_reader import FrameReader
-from .preprocess import FACE_CONTEXT, face_crop, finder_scale, read_turned
+from .preprocess import FACE_CONTEXT, SURE, face_crop, finder_scale, read_turned
 from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"
@@ -41,6 +45,8 @@ class DiceReader(FrameReader):
         self.finder = cv2.dnn.readNet(str(models / "finder.onnx"))
         self.wide_finder = cv2.dnn.readNet(str(models / "finder_wide.onnx"))
         self.faces = cv2.dnn.readNet(str(models / "faces.onnx"))
+        self.models = models
+        self._d10 = None   # the ten-sided reader, loaded the first time the face reader is unsure of a die
 
     # -- the two stages, usable on their own
     def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
@@ -73,19 +79,41 @@ class DiceReader(FrameReader):
         crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
         return read_turned(self.faces, crops)
 
+    def ten_sided(self, frame: np.ndarray, finds, probs) -> dict[int, tuple[int, float]]:
+        """The finds that are ten-sided dice, as {index: (value, confidence)}. The face reader has never seen
+        a d10 and reads one as some value, rarely surely; the ten-sided reader, which knows both kinds, looks
+        at each die the face reader is unsure of and must be sure itself (models/README-d10.md, kinds)."""
+        unsure = [k for k, p in enumerate(probs) if p[NO_DIE] < p[1:].max() < SURE]
+        if not unsure:
+            return {}
+        if self._d10 is None:
+            self._d10 = D10Reader(self.models)
+        tens = {}
+        for k, p in zip(unsure, self._d10.classify(frame, [finds[k] for k in unsure])):
+            if p[1:D10_SAYS_D6].sum() >= SURE:
+                value = int(np.argmax(p[1:D10_SAYS_D6])) + 1
+                tens[k] = value, float(p[value])
+        return tens
+
     def dice(self, frame, finds, probs, calibration) -> list[Die]:
         die_px = calibration.die_px if calibration else None
+        tens = self.ten_sided(frame, finds, probs)
         dice = []
-        for (cx, cy, w, h, _), p in zip(finds, probs):
+        for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
             if p[NO_DIE] >= p[1:].max():   # the face reader sees no die here: a phantom
+                continue
+            if die_px:   # the calibrated size is steadier than the finder's own estimate
+                w = h = die_px
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            zone = geometry.zone_of(cx, cy, calibration)
+            if k in tens:   # reported as what it is, so that a game played with d6s can say so
+                ten, sure = tens[k]
+                dice.append(Die("d10", ten, box, zone, sure))
                 continue
             value = int(np.argmax(p[1:COCKED])) + 1
             # the face reader sees a die that leans: reported, not read (a 7-class reader cannot say)
             cocked = bool(len(p) > COCKED and p[COCKED] > p[1:COCKED].max())
-            if die_px:   # the calibrated size is steadier than the finder's own estimate
-                w = h = die_px
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            dice.append(Die("d6", None if cocked else value, box, geometry.zone_of(cx, cy, calibration),
+            dice.append(Die("d6", None if cocked else value, box, zone,
                             float(p[COCKED] if cocked else p[value]), cocked))
         return _one_die_per_leaning_die(dice)
 

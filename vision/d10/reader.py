@@ -1,10 +1,12 @@
 """Reading ten-sided dice: find dice (d10 finder network), read each one (value reader network).
 
 The value reader answers for the die under the crop's centre: "no die" (a phantom find, dropped),
-a d10 value 1..10 (printed 0 = 10) read from the upper kite face, or "six-sided die", reported as
-kind "d6" with the value the six-sided face reader gives it, so a game expecting d10s can say that
-a d6 is on the tray instead of misreading it. Both ONNX models live in vision/models; how they were
-trained and on what: vision/d10/training/train.py and vision/models/README-d10.md.
+a d10 value 1..10 (printed 0 = 10) read from the upper kite face, or "six-sided die". Which of the two
+kinds a die is, the kinds reader says: the same network trained on real six-sided dice as well, which
+tells the kinds apart far better and reads numerals a little worse. A six-sided die is reported as kind
+"d6" with the value the six-sided face reader gives it, so a game expecting d10s can say that a d6 is
+on the tray instead of misreading it. The ONNX models live in vision/models; how they were trained and
+on what: vision/d10/training/train.py and vision/models/README-d10.md.
 """
 from __future__ import annotations
 
@@ -42,6 +44,7 @@ class D10Reader(FrameReader):
     def __init__(self, models: Path = MODELS):
         self.finder = cv2.dnn.readNet(str(models / "d10_finder.onnx"))
         self.reader = cv2.dnn.readNet(str(models / "d10_reader.onnx"))
+        self.kinds = cv2.dnn.readNet(str(models / "d10_kinds.onnx"))
         self.models = models
         self._d6_faces = None   # the six-sided face reader, loaded the first time a d6 turns up
 
@@ -57,11 +60,18 @@ class D10Reader(FrameReader):
         return kept
 
     def classify(self, frame: np.ndarray, finds) -> np.ndarray:
-        """Class probabilities (N x 12: no die, d10 values 1..10, six-sided die) for each find."""
+        """Class probabilities (N x 12: no die, d10 values 1..10, six-sided die) for each find: the value
+        reader's, with its share for a die split between the kinds as the kinds reader splits it."""
         if not finds:
             return np.zeros((0, 12), np.float32)
         crops = [read_crop(frame, cx, cy, max(w, h) * READ_CONTEXT) for cx, cy, w, h, _ in finds]
-        return read_turned(self.reader, crops)
+        probs, kinds = read_turned(self.reader, crops), read_turned(self.kinds, crops)
+        die = 1 - probs[:, NO_DIE]
+        ten = kinds[:, 1:D6].sum(axis=1) / np.maximum(kinds[:, 1:].sum(axis=1), 1e-9)   # of a die, it is a d10
+        values = probs[:, 1:D6] / np.maximum(probs[:, 1:D6].sum(axis=1, keepdims=True), 1e-9)
+        probs[:, 1:D6] = values * (die * ten)[:, None]
+        probs[:, D6] = die * (1 - ten)
+        return probs
 
     def read_d6(self, frame: np.ndarray, cx: float, cy: float, side: float) -> tuple[int, float]:
         """A six-sided die's value and confidence, by the six-sided face reader."""

@@ -1,0 +1,47 @@
+"""A die of the other kind is reported as what it is, not read as a die of the kind the reader expects
+(issue 4): the six-sided reader reports the rendered held-out d10s as d10, and real six-sided dice stay d6 to
+both readers on the held-out photos (the kinds reader learned from the others). Kinds come from the labels."""
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import pytest
+
+from vision import SPLITS, DiceReader, load_labeled_set, match
+from vision.d10 import D10Reader
+
+from conftest import dataset
+
+HELDOUT_D10 = Path(__file__).parent / "fixtures" / "d10-heldout"
+
+
+@pytest.fixture(scope="module")
+def readers():
+    return {"d6": DiceReader(), "d10": D10Reader()}
+
+
+def kinds_reported(reader, images) -> Counter:
+    """How the reader reports the labeled dice it finds: "d6", "d10", and "d6?"/"d10?" when it is unsure."""
+    return Counter(det.kind + "?" * det.uncertain for image in images
+                   for det, _ in match(reader.read(cv2.imread(str(image.path))).dice, image.dice)[0])
+
+
+def test_the_six_sided_reader_reports_ten_sided_dice_as_d10(readers):
+    images = load_labeled_set(HELDOUT_D10)
+    kinds = kinds_reported(readers["d6"], images)
+    found = kinds.total()
+    assert found >= 0.8 * sum(len(i.dice) for i in images)
+    assert kinds["d10"] + kinds["d10?"] >= 0.95 * found, kinds
+
+
+@pytest.mark.parametrize("name", ["tray-d6-photos", "wood-webcam-d6"])
+def test_real_six_sided_dice_are_six_sided_to_both_readers(readers, name):
+    images = [i for i in load_labeled_set(dataset(name)) if SPLITS["heldout"](i.path.name)]
+    labeled = sum(len(i.dice) for i in images)
+    six = kinds_reported(readers["d6"], images)
+    assert six.total() >= 0.9 * labeled and six["d6"] + six["d6?"] >= 0.98 * six.total(), six
+    # The ten-sided reader finds fewer of them (its finder knows d10s) and calls some unsure d10s, which the
+    # table asks the player about; a sure d10 would be a silent misread.
+    ten = kinds_reported(readers["d10"], images)
+    assert ten.total() >= 0.6 * labeled, ten
+    assert ten["d6"] + ten["d6?"] >= 0.85 * ten.total() and ten["d10"] <= 0.01 * ten.total(), ten
