@@ -1,8 +1,12 @@
 """Shared test setup: headless pygame, single-threaded OpenCV, and where the shared data lives."""
 import os
+from collections import Counter
 from pathlib import Path
 
+import cv2
 import pytest
+
+from vision import match
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -35,3 +39,9 @@ def holds(expected, actual) -> bool:
     if isinstance(expected, list):
         return isinstance(actual, list) and len(expected) == len(actual) and all(map(holds, expected, actual))
     return expected == actual
+
+
+def kinds_reported(reader, images) -> Counter:
+    """How a dice reader reports the labeled dice it finds: "d6", "d10", and "d6?"/"d10?" when it is unsure."""
+    return Counter(det.kind + "?" * det.uncertain for image in images
+                   for det, _ in match(reader.read(cv2.imread(str(image.path))).dice, image.dice)[0])

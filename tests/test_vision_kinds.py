@@ -1,16 +1,14 @@
 """A die of the other kind is reported as what it is, not read as a die of the kind the reader expects
 (issue 4): the six-sided reader reports the rendered held-out d10s as d10, and real six-sided dice stay d6 to
 both readers on the held-out photos (the kinds reader learned from the others). Kinds come from the labels."""
-from collections import Counter
 from pathlib import Path
 
-import cv2
 import pytest
 
-from vision import SPLITS, DiceReader, load_labeled_set, match
+from vision import SPLITS, DiceReader, load_labeled_set
 from vision.d10 import D10Reader
 
-from conftest import dataset
+from conftest import dataset, kinds_reported
 
 HELDOUT_D10 = Path(__file__).parent / "fixtures" / "d10-heldout"
 
@@ -18,12 +16,6 @@ HELDOUT_D10 = Path(__file__).parent / "fixtures" / "d10-heldout"
 @pytest.fixture(scope="module")
 def readers():
     return {"d6": DiceReader(), "d10": D10Reader()}
-
-
-def kinds_reported(reader, images) -> Counter:
-    """How the reader reports the labeled dice it finds: "d6", "d10", and "d6?"/"d10?" when it is unsure."""
-    return Counter(det.kind + "?" * det.uncertain for image in images
-                   for det, _ in match(reader.read(cv2.imread(str(image.path))).dice, image.dice)[0])
 
 
 def test_the_six_sided_reader_reports_ten_sided_dice_as_d10(readers):
