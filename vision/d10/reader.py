@@ -28,12 +28,12 @@ MODELS = Path(__file__).resolve().parents[1] / "models"
 SAME_DIE = 0.5           # two finds closer than this many box sides are one die
 D10_PX = 22.0            # with a calibrated die size, the finder sees dice at about this many pixels
 # Without a calibration the die's size is unknown: look at the frame with its long side at 320 px (tray
-# frames: dice ~15-25 px) and at 160 px (close-up photos, where a die would be too big to see whole).
-BARE_LONG_SIDES = (320, 160)
-# The coarse look is for dice too big for the fine one: its finds smaller than this (finder pixels; 2x that
-# in the fine look, where the finder sees them sharper) are left to the fine look. Otherwise it reports two
-# touching tray dice as one die twice their size, which then hides them as its "faces".
-COARSE_MIN_PX = 24.0
+# frames: dice ~15-25 px) and at 160 px (close-up photos, where a die is too big to see whole), each look
+# with the die sizes (finder pixels) it sees whole. The coarse look's finds under 24 px are left to the fine
+# look, which sees them sharper: otherwise it reports two touching tray dice as one die twice their size,
+# which then hides them as its "faces". A fine-look find over 48 px may be part of a die that the coarse look
+# sees whole (a close-up photo turned on its side: half the die boxed), so it yields to a find that fits.
+BARE_LOOKS = ((320, 0.0, 48.0), (160, 24.0, np.inf))   # long side, smallest and biggest die that fit
 INSIDE_BIGGER = 1.5      # a die whose centre lies on a die this many times its size is part of that die
 NO_DIE, D6 = 0, 11       # reader classes besides the d10 values 1..10
 
@@ -49,12 +49,18 @@ class D10Reader(FrameReader):
         self._d6_faces = None   # the six-sided face reader, loaded the first time a d6 turns up
 
     def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
-        """Candidate dice as (cx, cy, w, h, score) in frame pixels, strongest first."""
-        scales = [D10_PX / die_px] if die_px else [side / max(frame.shape[:2]) for side in BARE_LONG_SIDES]
-        finds = sorted((f for k, scale in enumerate(scales) for f in self._find_at(frame, scale)
-                        if k == 0 or max(f[2], f[3]) * scale >= COARSE_MIN_PX), key=lambda f: -f[4])
-        kept = []
-        for f in finds:   # one die found twice; a face inside a bigger find is settled after reading
+        """Candidate dice as (cx, cy, w, h, score) in frame pixels: those their look sees whole first, each
+        group strongest first."""
+        looks = [(D10_PX / die_px, 0.0, np.inf)] if die_px else [
+            (side / max(frame.shape[:2]), smallest, biggest) for side, smallest, biggest in BARE_LOOKS]
+        finds = []   # (fits its look, score, find)
+        for scale, smallest, biggest in looks:
+            for f in self._find_at(frame, scale):
+                px = max(f[2], f[3]) * scale
+                if px >= smallest:
+                    finds.append((px <= biggest, f[4], f))
+        kept = []   # one die found twice is kept once: where it fits, else the surer; faces are settled later
+        for *_, f in sorted(finds, key=lambda x: x[:2], reverse=True):
             if not any(_same_die(f, k) for k in kept):
                 kept.append(f)
         return kept
