@@ -22,8 +22,12 @@ class FrameReader:
 
     def _find_at(self, frame: np.ndarray, scale: float, finder: Optional[cv2.dnn.Net] = None) -> list[Find]:
         """The dice a finder network (by default the reader's own) sees in the frame shrunk by `scale`."""
+        return self._find_in(finder_input(frame, scale), scale, finder)
+
+    def _find_in(self, shrunk: np.ndarray, scale: float, finder: Optional[cv2.dnn.Net] = None) -> list[Find]:
+        """The same, given the frame already shrunk by `scale` (`preprocess.finder_inputs`)."""
         finder = self.finder if finder is None else finder
-        finder.setInput(to_blob([finder_input(frame, scale)]))
+        finder.setInput(to_blob([shrunk]))
         return decode(finder.forward()[0], scale)
 
     def classify(self, frame: np.ndarray, finds: list[Find]) -> np.ndarray:

@@ -12,13 +12,21 @@ FACE_CONTEXT = 1.3        # the crop is this many times the die's box, so the wh
 
 def finder_input(frame: np.ndarray, scale: float) -> np.ndarray:
     """The frame resized by `scale` and padded (edge colour) to multiples of FINDER_MULTIPLE: HxWx3 uint8."""
-    h, w = frame.shape[:2]
-    nh, nw = max(1, int(round(h * scale))), max(1, int(round(w * scale)))
-    small = cv2.resize(frame, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    ph, pw = -nh % FINDER_MULTIPLE, -nw % FINDER_MULTIPLE
-    if ph or pw:
-        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
-    return small
+    return finder_inputs(frame, [scale])[0]
+
+
+def finder_inputs(frame: np.ndarray, scales: list[float]) -> list[np.ndarray]:
+    """finder_input at each of `scales`, largest first: each is shrunk from the one before (shrinking a whole
+    camera frame costs about a third of a finder's look at it)."""
+    inputs, small, at = [], frame, 1.0
+    for scale in scales:
+        h, w = small.shape[:2]
+        nh, nw = max(1, int(round(h * scale / at))), max(1, int(round(w * scale / at)))
+        small = cv2.resize(small, (nw, nh), interpolation=cv2.INTER_AREA if scale < at else cv2.INTER_LINEAR)
+        at = scale
+        ph, pw = -nh % FINDER_MULTIPLE, -nw % FINDER_MULTIPLE
+        inputs.append(cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE) if ph or pw else small)
+    return inputs
 
 
 def finder_scale(frame_shape, die_px: float | None = None) -> float:

@@ -22,7 +22,7 @@ from . import geometry
 from .d10.reader import D6 as D10_SAYS_D6, D10Reader
 from .finder import Find, lies_on
 from .frame_reader import FrameReader
-from .preprocess import FACE_CONTEXT, SURE, face_crop, finder_scale, read_turned
+from .preprocess import FACE_CONTEXT, SURE, face_crop, finder_inputs, finder_scale, read_turned
 from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"
@@ -36,6 +36,10 @@ NO_DIE, COCKED = 0, 7    # face classes besides the values 1..6
 # dice are 13-33 px there. A bare photo's dice outside are read by the wide finder at the calibrated size.
 # Measured: 11-45 px (the finder's training range) left wide shots' 11-14 px dice to the finder, 94% read.
 BARE_DIE_PX = (14.0, 36.0)
+# The wide finder knows dice up to ~96 px (a third of the usual look): bigger ones, a close-up of a die or two,
+# it sees as so many pips. So it also looks at half that scale, where such a die fits, keeping only the finds
+# that are too big for the usual look to see whole (there, smaller ones are heaps of touching dice).
+COARSE_MIN_PX = 24.0     # at the half-scale look
 
 
 class DiceReader(FrameReader):
@@ -56,11 +60,14 @@ class DiceReader(FrameReader):
         if die_px:
             return self._merge(self._find_at(frame, finder_scale(frame.shape, die_px)))
         scale = finder_scale(frame.shape)
-        finds = self._find_at(frame, scale, self.wide_finder)
+        usual, coarse = finder_inputs(frame, [scale, scale / 2])
+        finds = self._find_in(usual, scale, self.wide_finder) + [
+            f for f in self._find_in(coarse, scale / 2, self.wide_finder) if max(f[2], f[3]) * scale / 2 >= COARSE_MIN_PX]
+        finds = [f for f in finds if not any(lies_on(f, big, PART_OF_DIE) for big in finds)]   # pips of a big die
         seen = float(np.median([max(f[2], f[3]) for f in finds])) if finds else None
         if seen and not BARE_DIE_PX[0] <= seen * scale <= BARE_DIE_PX[1]:
             return self._merge(self._find_at(frame, finder_scale(frame.shape, seen), self.wide_finder))
-        return self._merge(self._find_at(frame, scale))
+        return self._merge(self._find_in(usual, scale))
 
     @staticmethod
     def _merge(finds):

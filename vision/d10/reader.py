@@ -20,7 +20,7 @@ import numpy as np
 from .. import geometry
 from ..finder import Find, lies_on
 from ..frame_reader import FrameReader
-from ..preprocess import FACE_CONTEXT, face_crop, read_turned
+from ..preprocess import FACE_CONTEXT, face_crop, finder_inputs, read_turned
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
@@ -54,8 +54,8 @@ class D10Reader(FrameReader):
         looks = [(D10_PX / die_px, 0.0, np.inf)] if die_px else [
             (side / max(frame.shape[:2]), smallest, biggest) for side, smallest, biggest in BARE_LOOKS]
         finds = []   # (fits its look, score, find)
-        for scale, smallest, biggest in looks:
-            for f in self._find_at(frame, scale):
+        for (scale, smallest, biggest), shrunk in zip(looks, finder_inputs(frame, [look[0] for look in looks])):
+            for f in self._find_in(shrunk, scale):
                 px = max(f[2], f[3]) * scale
                 if px >= smallest:
                     finds.append((px <= biggest, f[4], f))
