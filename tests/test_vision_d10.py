@@ -41,11 +41,15 @@ def test_reads_every_real_cloth_photo(reader):
 TURNS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
 
 
+def _turn(frame, turn):
+    return frame if turn is None else cv2.rotate(frame, turn)
+
+
 def _cloth_photos_turned():
     for image in load_labeled_set(dataset("cloth-d10-photos")):
         frame = load(image.path)
         for turn in TURNS:
-            yield image, turn, frame if turn is None else cv2.rotate(frame, turn)
+            yield image, turn, _turn(frame, turn)
 
 
 def test_each_cloth_photo_shows_one_die_however_it_is_turned(reader):
@@ -82,8 +86,7 @@ def test_no_six_nine_confusion_in_any_orientation(reader):
         frame = load(image.path)
         h, w = frame.shape[:2]
         for turn in TURNS:
-            turned = frame if turn is None else cv2.rotate(frame, turn)
-            pairs, _, _ = match(reader.read(turned).dice, [_turned(d, turn, w, h) for d in wanted])
+            pairs, _, _ = match(reader.read(_turn(frame, turn)).dice, [_turned(d, turn, w, h) for d in wanted])
             for det, lab in pairs:
                 sixes_and_nines += 1
                 assert {det.value, lab.value} != {6, 9}, f"{image.path.name}: a {lab.value} read as {det.value}"

@@ -33,6 +33,11 @@ def lies_on(small: Find, big: Find, times: float) -> bool:
             and abs(small[0] - big[0]) <= big[2] / 2 and abs(small[1] - big[1]) <= big[3] / 2)
 
 
+def on_bigger(f: Find, finds: list[Find], times: float) -> bool:
+    """`f` lies on one of `finds` at least `times` its size: it is a part of that die, not a die."""
+    return any(lies_on(f, big, times) for big in finds)
+
+
 def targets(boxes: np.ndarray, patch: int):
     """What the finder should output for a square patch with these die boxes: (heat, size, offset, mask)."""
     out = patch // STRIDE

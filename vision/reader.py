@@ -20,7 +20,7 @@ import numpy as np
 
 from . import geometry
 from .d10.reader import D6 as D10_SAYS_D6, D10Reader
-from .finder import Find, lies_on
+from .finder import Find, lies_on, on_bigger
 from .frame_reader import FrameReader
 from .preprocess import FACE_CONTEXT, SURE, face_crop, finder_inputs, finder_scale, read_turned
 from .types import Die, Reading, TrayCalibration
@@ -63,7 +63,7 @@ class DiceReader(FrameReader):
         usual, coarse = finder_inputs(frame, [scale, scale / 2])
         finds = self._find_in(usual, scale, self.wide_finder) + [
             f for f in self._find_in(coarse, scale / 2, self.wide_finder) if max(f[2], f[3]) * scale / 2 >= COARSE_MIN_PX]
-        finds = [f for f in finds if not any(lies_on(f, big, PART_OF_DIE) for big in finds)]   # pips of a big die
+        finds = [f for f in finds if not on_bigger(f, finds, PART_OF_DIE)]   # not the pips of a big die
         seen = float(np.median([max(f[2], f[3]) for f in finds])) if finds else None
         if seen and not BARE_DIE_PX[0] <= seen * scale <= BARE_DIE_PX[1]:
             return self._merge(self._find_at(frame, finder_scale(frame.shape, seen), self.wide_finder))

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .. import geometry
-from ..finder import Find, lies_on
+from ..finder import Find, on_bigger
 from ..frame_reader import FrameReader
 from ..preprocess import FACE_CONTEXT, face_crop, finder_inputs, read_turned
 from ..types import Die, Reading, TrayCalibration
@@ -118,8 +118,7 @@ def _settle_nested(dice: list[Die]) -> list[Die]:
     photos): the big die stands. (A heap of small dice found as one big die came from the coarse look,
     whose small finds `find` leaves out.)"""
     finds = [_find_of(d) for d in dice]
-    dropped = {j for i, big in enumerate(finds) for j, f in enumerate(finds) if j != i and lies_on(f, big, INSIDE_BIGGER)}
-    return [d for k, d in enumerate(dice) if k not in dropped]
+    return [d for d, f in zip(dice, finds) if not on_bigger(f, finds, INSIDE_BIGGER)]
 
 
 @functools.cache
