@@ -1,9 +1,11 @@
 """Shared test setup: headless pygame, single-threaded OpenCV, and where the shared data lives."""
+import dataclasses
 import os
 from collections import Counter
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from vision import match
@@ -45,3 +47,29 @@ def kinds_reported(reader, images) -> Counter:
     """How a dice reader reports the labeled dice it finds: "d6", "d10", and "d6?"/"d10?" when it is unsure."""
     return Counter(det.kind + "?" * det.uncertain for image in images
                    for det, _ in match(reader.read(cv2.imread(str(image.path))).dice, image.dice)[0])
+
+
+def _tint(frame, gains):
+    return np.clip(frame * np.float32(gains), 0, 255).astype(np.uint8)
+
+
+# Photos we are not given come from other cameras and under other lamps. Each: how the frame changes
+# (BGR gains for a lamp's colour) and by what factor its size does.
+OTHER_CAMERAS = {
+    "half the resolution": (lambda f: cv2.resize(f, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), 0.5),
+    "twice the resolution": (lambda f: cv2.resize(f, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC), 2.0),
+    "a warm lamp": (lambda f: _tint(f, (0.6, 0.9, 1.1)), 1.0),
+    "cold daylight": (lambda f: _tint(f, (1.15, 1.0, 0.7)), 1.0),
+}
+
+
+def as_seen_by(read, camera: str):
+    """`read` (frame -> Reading) given the frame as `camera` would have taken it, the dice's boxes brought
+    back to the frame's own pixels so that its labels still hold."""
+    change, factor = OTHER_CAMERAS[camera]
+
+    def seen(frame):
+        reading = read(change(frame))
+        dice = tuple(dataclasses.replace(d, box=tuple(v / factor for v in d.box)) for d in reading.dice)
+        return dataclasses.replace(reading, dice=dice, width=frame.shape[1], height=frame.shape[0])
+    return seen

@@ -11,7 +11,7 @@ from vision.d10 import D10Reader
 from vision.d10.crops import READ_SIZE, read_crop
 from vision.scoring import evaluate, load_labeled_set, match
 
-from conftest import dataset, kinds_reported
+from conftest import OTHER_CAMERAS, as_seen_by, dataset, kinds_reported
 
 # The issue's targets are not met by the packaged models yet (figures in vision/models/README-d10.md);
 # those tests stay, marked strict xfail so that meeting a target turns them red until the mark goes.
@@ -34,6 +34,16 @@ def load(path):
 def test_reads_every_real_cloth_photo(reader):
     images = load_labeled_set(dataset("cloth-d10-photos"))
     score = evaluate(images, reader.read, load)
+    assert score.phantoms == 0
+    assert score.correct == score.labeled == 10, score.to_json()["confusion"]
+
+
+@pytest.mark.parametrize("camera", [pytest.param(c, marks=[NOT_YET] if c == "cold daylight" else [])
+                                    for c in sorted(OTHER_CAMERAS)])
+def test_reads_every_real_cloth_photo_by_another_camera(reader, camera):
+    """At half and twice the resolution and under a warm lamp, all ten are read. Under cold daylight the 3
+    reads as the neighbouring face's 7 (0.36 to 0.31, so the table asks); as taken it wins by 0.37 to 0.28."""
+    score = evaluate(load_labeled_set(dataset("cloth-d10-photos")), as_seen_by(reader.read, camera), load)
     assert score.phantoms == 0
     assert score.correct == score.labeled == 10, score.to_json()["confusion"]
 

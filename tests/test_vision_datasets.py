@@ -12,7 +12,7 @@ import cv2
 import pytest
 
 import vision
-from conftest import dataset
+from conftest import OTHER_CAMERAS, as_seen_by, dataset
 
 TARGETS = {"tray-d6-photos": 0.990, "wood-webcam-d6": 0.980}
 FLOORS = {"tray-d6-photos": 0.96, "wood-webcam-d6": 0.96}
@@ -22,11 +22,14 @@ PHANTOM_SHARE = 0.005   # tray-d6-photos
 _scores = {}
 
 
+def photos(name, split):
+    keep = vision.SPLITS[split]
+    return [i for i in vision.load_labeled_set(dataset(name)) if keep(i.path.name)]
+
+
 def score(name, split):
     if (name, split) not in _scores:
-        keep = vision.SPLITS[split]
-        images = [i for i in vision.load_labeled_set(dataset(name)) if keep(i.path.name)]
-        _scores[name, split] = vision.evaluate(images, vision.read, lambda p: cv2.imread(str(p))).to_json()
+        _scores[name, split] = vision.evaluate(photos(name, split), vision.read, lambda p: cv2.imread(str(p))).to_json()
     return _scores[name, split]
 
 
@@ -72,7 +75,7 @@ def _close_up(frame, box, die_share, side=900):
 def test_a_close_up_is_read_about_as_well_as_the_photo(die_share):
     """Each held-out tray die, photographed from close by: read as one die, not as its pips (which the wide
     finder, knowing dice up to a third of its look, took for dice), nearly as often as in the photo itself."""
-    images = [i for i in vision.load_labeled_set(dataset("tray-d6-photos")) if vision.SPLITS["heldout"](i.path.name)]
+    images = photos("tray-d6-photos", "heldout")
     right = 0
     for image in images:
         frame = cv2.imread(str(image.path))
@@ -82,3 +85,27 @@ def test_a_close_up_is_read_about_as_well_as_the_photo(die_share):
             right += any(found.value == die.value for found, _ in pairs)
     in_photo = score("tray-d6-photos", "heldout")
     assert right / in_photo["labeled"] >= in_photo["accuracy"] - 0.04, (right, in_photo)
+
+
+def seen_by(name, camera):
+    if (name, camera) not in _scores:
+        _scores[name, camera] = vision.evaluate(photos(name, "heldout"), as_seen_by(vision.read, camera),
+                                                lambda p: cv2.imread(str(p))).to_json()
+    return _scores[name, camera]
+
+
+@pytest.mark.parametrize("camera", sorted(OTHER_CAMERAS))
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_held_out_photos_read_alike_by_another_camera(name, camera):
+    """The held-out photos at half and twice their resolution, and under a warm lamp or cold daylight, lose
+    at most 2% of their dice: nothing is tuned to the pictures of the cameras that took them."""
+    seen, as_taken = seen_by(name, camera), score(name, "heldout")
+    assert seen["correct"] >= as_taken["correct"] - 0.02 * as_taken["labeled"], (seen, as_taken)
+
+
+@pytest.mark.parametrize("camera", sorted(OTHER_CAMERAS))
+def test_tray_photos_gain_no_phantoms_by_another_camera(camera):
+    """Nor do phantoms come with another camera (counted on tray-d6-photos, whose boxes cover whole dice:
+    wood-webcam-d6's cover only the top face, so there a die found a little off its top counts as a phantom)."""
+    seen, as_taken = seen_by("tray-d6-photos", camera), score("tray-d6-photos", "heldout")
+    assert seen["phantoms"] <= as_taken["phantoms"] + PHANTOM_SHARE * as_taken["labeled"], (seen, as_taken)
