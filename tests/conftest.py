@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import match
+from vision import SPLITS, load_labeled_set, match
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -26,6 +26,12 @@ def dataset(name: str) -> Path:
     if not (path / "labels.json").exists():
         pytest.skip(f"dataset {name!r} not found at {path} (it lives in ../shared/datasets beside the repository)")
     return path
+
+
+def photos(name: str, split: str = "all") -> list:
+    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.splits)."""
+    keep = SPLITS[split]
+    return [image for image in load_labeled_set(dataset(name)) if keep(image.path.name)]
 
 
 def examples(local: int, ci: int) -> int:

@@ -12,7 +12,7 @@ import cv2
 import pytest
 
 import vision
-from conftest import OTHER_CAMERAS, as_seen_by, dataset
+from conftest import OTHER_CAMERAS, as_seen_by, photos
 
 TARGETS = {"tray-d6-photos": 0.990, "wood-webcam-d6": 0.980}
 FLOORS = {"tray-d6-photos": 0.96, "wood-webcam-d6": 0.96}
@@ -20,11 +20,6 @@ NOT_MET = {("tray-d6-photos", "all"), ("tray-d6-photos", "heldout"), ("wood-webc
 PHANTOM_SHARE = 0.005   # tray-d6-photos
 
 _scores = {}
-
-
-def photos(name, split):
-    keep = vision.SPLITS[split]
-    return [i for i in vision.load_labeled_set(dataset(name)) if keep(i.path.name)]
 
 
 def score(name, split):

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from vision import SPLITS, DiceReader, load_labeled_set
+from vision import DiceReader, load_labeled_set
 from vision.d10 import D10Reader
 
-from conftest import dataset, kinds_reported
+from conftest import kinds_reported, photos
 
 HELDOUT_D10 = Path(__file__).parent / "fixtures" / "d10-heldout"
 
@@ -28,7 +28,7 @@ def test_the_six_sided_reader_reports_ten_sided_dice_as_d10(readers):
 
 @pytest.mark.parametrize("name", ["tray-d6-photos", "wood-webcam-d6"])
 def test_real_six_sided_dice_are_six_sided_to_both_readers(readers, name):
-    images = [i for i in load_labeled_set(dataset(name)) if SPLITS["heldout"](i.path.name)]
+    images = photos(name, "heldout")
     labeled = sum(len(i.dice) for i in images)
     six = kinds_reported(readers["d6"], images)
     assert six.total() >= 0.9 * labeled and six["d6"] + six["d6?"] >= 0.98 * six.total(), six
