@@ -9,6 +9,7 @@ import pytest
 from calibration.profile import load_profile
 from vision.d10 import D10Reader
 from vision.d10.crops import READ_SIZE, read_crop
+from vision.preprocess import TURNS
 from vision.scoring import evaluate, load_labeled_set, match
 
 from conftest import OTHER_CAMERAS, as_seen_by, dataset, kinds_reported
@@ -46,9 +47,6 @@ def test_reads_every_real_cloth_photo_by_another_camera(reader, camera):
     score = evaluate(load_labeled_set(dataset("cloth-d10-photos")), as_seen_by(reader.read, camera), load)
     assert score.phantoms == 0
     assert score.correct == score.labeled == 10, score.to_json()["confusion"]
-
-
-TURNS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
 
 
 def _turn(frame, turn):
