@@ -45,6 +45,12 @@ LIMITS = {  # key: (lowest, highest, what it is)
     "colour_gains": (0.1, 32.0, "times"),
 }
 CORNER_SLACK = 2.0   # px a keep corner may lie outside the tray (rounding when nudged)
+MIN_DIE_PX = 4.0     # a smaller die has too few pixels to read (and a frame scaled to it would be huge)
+
+
+def biggest_die_px(width: int, height: int) -> float:
+    """The biggest die a picture of this size can be calibrated to: at least three dice across it."""
+    return min(width, height) / 3
 
 
 class ProfileError(ValueError):
@@ -136,9 +142,9 @@ def load_profile(path: str | Path) -> Profile:
         if outside:
             check.fail(f"keep.corners {outside} lie outside the tray's corners")
     die_px = check.number("dice.die_px")
-    if not 4 <= die_px <= min(size) / 3:
+    if not MIN_DIE_PX <= die_px <= biggest_die_px(*size):
         check.fail(f"dice.die_px = {die_px:g} is not a die's size in a {size[0]}x{size[1]} picture "
-                   f"(4 to {min(size) / 3:g} pixels)")
+                   f"({MIN_DIE_PX:g} to {biggest_die_px(*size):g} pixels)")
     exposure = _exposure(check) if "camera" in raw else None
     picture = path.parent / check.get("empty.picture", str)
     empty = _read_picture(path, picture, size)

@@ -111,10 +111,42 @@ def test_read_at_a_given_die_size(tmp_path, capsys):
 
 
 def test_read_rejects_a_die_size_that_is_not_one(tmp_path, capsys):
-    for wrong in ("0", "-3", "big"):
+    for wrong in ("0", "-3", "big", "0.5", "inf", "nan"):   # under 4 px a frame scaled to it would be huge
         with pytest.raises(SystemExit):
             main(["read", str(tmp_path / "any.png"), "--die-px", wrong])
         assert "not a die size" in capsys.readouterr().err
+
+
+def test_read_says_which_photo_is_too_small_for_the_die_size(tmp_path, capsys):
+    frame, _ = synthetic.six_dice_frame(400, 300, seed=4)
+    cv2.imwrite(str(tmp_path / "big.png"), frame)
+    cv2.imwrite(str(tmp_path / "small.png"), frame[:90, :120])   # a third of 90 px is under 40
+    assert main(["read", str(tmp_path / "big.png"), str(tmp_path / "small.png"), "--die-px", "40", "--json"]) == 1
+    big, small = json.loads(capsys.readouterr().out)["images"]
+    assert len(big["dice"]) == 6
+    assert "too big for this 120x90 photo" in small["error"]
+
+
+@pytest.mark.parametrize("labels, problem", [
+    ("{not json", "is not JSON"),
+    ('[{"file": "a.png"}]', "holds no list of images"),
+    ('{"images": [{"file": "a.png", "height": 50, "dice": []}]}', "image 1: no key 'width'"),
+    ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 7}]}]}',
+     "a die labeled 'd6' 7"),
+    ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 2, "box": [0, 0, 9]}]}]}',
+     "box [0.0, 0.0, 9.0] is not [xmin, ymin, xmax, ymax]"),
+    ('{"images": [{"file": "gone.png", "width": 80, "height": 50, "dice": []}]}', "cannot read image"),
+])
+def test_evaluate_names_what_is_wrong_with_a_labeled_set(tmp_path, capsys, labels, problem):
+    (tmp_path / "labels.json").write_text(labels)
+    assert main(["evaluate", str(tmp_path)]) == 2
+    assert problem in capsys.readouterr().out
+
+
+def test_bench_needs_at_least_one_run(capsys):
+    with pytest.raises(SystemExit):
+        main(["bench", "vision", "--repeats", "0"])
+    assert "give 1 or more" in capsys.readouterr().err
 
 
 def test_read_ten_sided_dice(capsys):

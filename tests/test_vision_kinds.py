@@ -3,12 +3,13 @@
 both readers on the held-out photos (the kinds reader learned from the others). Kinds come from the labels."""
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from vision import DiceReader, load_labeled_set
 from vision.d10 import D10Reader
 
-from conftest import kinds_reported, photos
+from conftest import FixedNet, kinds_reported, photos
 
 HELDOUT_D10 = Path(__file__).parent / "fixtures" / "d10-heldout"
 
@@ -37,3 +38,21 @@ def test_real_six_sided_dice_are_six_sided_to_both_readers(readers, name):
     ten = kinds_reported(readers["d10"], images)
     assert ten.total() >= 0.6 * labeled, ten
     assert ten["d6"] + ten["d6?"] >= 0.85 * ten.total() and ten["d10"] <= 0.01 * ten.total(), ten
+
+
+def test_a_six_sided_die_among_ten_sided_ones_is_read_by_the_face_reader_leaning_included():
+    """The ten-sided reader hands a die it calls six-sided to the six-sided face reader, whose "cocked"
+    stands as it does for the six-sided reader: reported, not read."""
+    from vision import synthetic
+    frame, _ = synthetic.six_dice_frame(1280, 960, seed=4)
+    six_sided = np.log([0.02] + [0.01] * 10 + [0.88])        # no die, d10 values 1..10, six-sided die
+    reader = D10Reader()
+    reader.reader, reader.kinds = FixedNet(six_sided), FixedNet(six_sided)
+    reader._d6_faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))   # class 7: cocked
+    dice = reader.read(frame).dice
+    assert len(dice) == 6
+    for die in dice:   # confidence: a die (0.98) but not a d10 (0.10), times the face reader's "cocked"
+        assert (die.kind, die.value, die.cocked) == ("d6", None, True)
+        assert die.confidence == pytest.approx((0.98 - 0.10) * 0.55, abs=1e-3)
+    reader._d6_faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.70, 0.05, 0.03, 0.05, 0.05]))   # a sure 3
+    assert {(d.kind, d.value, d.cocked) for d in reader.read(frame).dice} == {("d6", 3, False)}

@@ -11,6 +11,8 @@ from vision.render.frame import DieState, render_frame
 from vision.render.scene import Scene
 from vision.scoring import LabeledDie, match
 
+from conftest import FixedNet
+
 W, H = 1280, 960
 DIE = 100
 
@@ -102,23 +104,10 @@ def test_two_flat_dice_touching_are_not_mistaken_for_a_cocked_die(reader):
     assert not any(d.cocked for d in reading.dice)
 
 
-class FixedFaces:
-    """Stands in for the face network: every crop gets the same class scores."""
-
-    def __init__(self, logits):
-        self.logits = np.asarray(logits, np.float32)
-
-    def setInput(self, blob):
-        self.n = blob.shape[0]
-
-    def forward(self):
-        return np.tile(self.logits, (self.n, 1))
-
-
 def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
     frame, _ = synthetic.six_dice_frame(W, H, seed=4)
     unsure = DiceReader()
-    unsure.faces = FixedFaces(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.05]))   # 3 or 5?
+    unsure.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.03, 0.02]))   # 3 or 5?
     reading = unsure.read(frame)
     assert len(reading.dice) == 6
     for die in reading.dice:
@@ -129,7 +118,7 @@ def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
 def test_a_face_the_reader_sees_leaning_is_reported_cocked_and_not_read(reader):
     frame, _ = synthetic.six_dice_frame(W, H, seed=4)
     leaning = DiceReader()
-    leaning.faces = FixedFaces(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))   # class 7: cocked
+    leaning.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))   # class 7: cocked
     reading = leaning.read(frame)
     assert len(reading.dice) == 6
     for die in reading.dice:
@@ -177,3 +166,23 @@ def test_a_find_on_a_much_bigger_die_is_part_of_it_and_touching_dice_stay_two():
     smaller = (135.0, 140.0, 30.0, 30.0, 0.6)   # a smaller die against its corner, centred off its box
     assert DiceReader._merge([pip, die, beside]) == [die, beside]
     assert DiceReader._merge([die, smaller]) == [die, smaller]
+
+
+@pytest.mark.parametrize("frame", [np.zeros((0, 0, 3), np.uint8), np.zeros((50, 80), np.uint8),
+                                   np.zeros((50, 80, 3), np.float32), np.zeros((50, 80, 4), np.uint8)],
+                         ids=["empty", "grey", "float", "four channels"])
+def test_a_frame_that_is_not_8_bit_bgr_is_refused_by_name(reader, frame):
+    from vision.d10 import read_d10
+    for read in (reader.read, read_d10):
+        with pytest.raises(ValueError, match="8-bit BGR"):
+            read(frame)
+
+
+def test_a_crop_reaching_past_the_frame_replicates_its_edge_and_one_wholly_outside_is_black():
+    from vision.preprocess import FACE_SIZE, crop, face_crop
+    frame = np.full((100, 100, 3), 2, np.uint8)
+    frame[:, 90:] = 200                                  # a bright band along the right edge
+    half_out = face_crop(frame, 100, 50, 40)             # half of it lies right of the frame
+    assert half_out.shape == (FACE_SIZE, FACE_SIZE, 3)
+    assert (half_out[:, :FACE_SIZE // 4] == 2).all() and (half_out[:, FACE_SIZE // 2:] == 200).all()
+    assert not crop(frame, 50, 140, 40, 64).any()        # nothing of the frame: black, nothing made up

@@ -3,6 +3,7 @@ turn the readings into dice, in reading order. Each reader says how it finds, re
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Optional
 
 import cv2
@@ -11,6 +12,8 @@ import numpy as np
 from .finder import Find, decode
 from .preprocess import finder_input, to_blob
 from .types import Die, Reading, TrayCalibration
+
+MODELS = Path(__file__).resolve().parent / "models"   # both readers' networks
 
 
 class FrameReader:
@@ -40,9 +43,18 @@ class FrameReader:
         raise NotImplementedError
 
     def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+        _check(frame)
         start = time.perf_counter()
         finds = self.find(frame, calibration.die_px if calibration else None)
         dice = self.dice(frame, finds, self.classify(frame, finds), calibration)
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
         h, w = frame.shape[:2]
         return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000)
+
+
+def _check(frame) -> None:
+    """The networks were trained on 8-bit BGR frames: anything else would be read as nonsense, silently."""
+    shape = getattr(frame, "shape", ())
+    if getattr(frame, "dtype", None) != np.uint8 or len(shape) != 3 or shape[2] != 3 or not frame.size:
+        raise ValueError(f"a frame to read must be an 8-bit BGR image (height x width x 3, uint8), "
+                         f"not {getattr(frame, 'dtype', type(frame).__name__)} of shape {tuple(shape)}")

@@ -36,19 +36,26 @@ def finder_scale(frame_shape, die_px: float | None = None) -> float:
     return FINDER_LONG_SIDE / max(frame_shape[:2])
 
 
-def face_crop(frame: np.ndarray, cx: float, cy: float, side: float) -> np.ndarray:
-    """A FACE_SIZE x FACE_SIZE crop centred on (cx, cy) covering `side` pixels; edges replicate."""
-    side = max(side, 4.0)
-    half = side / 2
+def crop(frame: np.ndarray, cx: float, cy: float, side: float, size: int) -> np.ndarray:
+    """A size x size crop centred on (cx, cy) covering `side` frame pixels (at least 4); edges replicate,
+    and a crop wholly outside the frame is black (there is nothing to replicate)."""
+    half = max(float(side), 4.0) / 2
     x0, y0 = int(np.floor(cx - half)), int(np.floor(cy - half))
     x1, y1 = int(np.ceil(cx + half)), int(np.ceil(cy + half))
     h, w = frame.shape[:2]
-    pad = (max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w))
     roi = frame[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+    if roi.size == 0:
+        return np.zeros((size, size, 3), np.uint8)
+    pad = (max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w))
     if any(pad):
         roi = cv2.copyMakeBorder(roi, *pad, cv2.BORDER_REPLICATE)
-    interp = cv2.INTER_AREA if roi.shape[0] > FACE_SIZE else cv2.INTER_LINEAR
-    return cv2.resize(roi, (FACE_SIZE, FACE_SIZE), interpolation=interp)
+    interp = cv2.INTER_AREA if roi.shape[0] > size else cv2.INTER_LINEAR
+    return cv2.resize(roi, (size, size), interpolation=interp)
+
+
+def face_crop(frame: np.ndarray, cx: float, cy: float, side: float) -> np.ndarray:
+    """The face reader's FACE_SIZE x FACE_SIZE crop centred on (cx, cy), covering `side` pixels."""
+    return crop(frame, cx, cy, side, FACE_SIZE)
 
 
 def to_blob(images: list[np.ndarray]) -> np.ndarray:

@@ -19,19 +19,19 @@ import cv2
 import numpy as np
 
 from . import geometry
+from . import faces
 from .d10.reader import D6 as D10_SAYS_D6, D10Reader
+from .faces import NO_DIE
 from .finder import Find, lies_on, on_bigger
-from .frame_reader import FrameReader
-from .preprocess import FACE_CONTEXT, SURE, face_crop, finder_inputs, finder_scale, read_turned
+from .frame_reader import MODELS, FrameReader
+from .preprocess import SURE, finder_inputs, finder_scale
 from .types import Die, Reading, TrayCalibration
 
-MODELS = Path(__file__).resolve().parent / "models"
 SAME_DIE = 0.45          # two finds closer than this many box sides are one die
 PART_OF_DIE = 5 / 3      # a find lying on a surer find this many times its size is part of that die
 # A leaning die shows two faces, which the finder may find as two dice; flat dice cannot lie this
 # close (touching, their centres are a whole edge apart), so a find this near a cocked one is part of it.
 LEANING_REACH = 0.75     # box sides
-NO_DIE, COCKED = 0, 7    # face classes besides the values 1..6
 # Die sizes (px at the usual look, long side 320) the finder reads best: tray-d6-photos' and wood-webcam-d6's
 # dice are 13-33 px there. A bare photo's dice outside are read by the wide finder at the calibrated size.
 # Measured: 11-45 px (the finder's training range) left wide shots' 11-14 px dice to the finder, 94% read.
@@ -81,10 +81,7 @@ class DiceReader(FrameReader):
 
     def classify(self, frame: np.ndarray, finds) -> np.ndarray:
         """Class probabilities (N x 8: no die, 1..6, cocked) for each find."""
-        if not finds:
-            return np.zeros((0, COCKED + 1), np.float32)
-        crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
-        return read_turned(self.faces, crops)
+        return faces.classify(self.faces, frame, finds)
 
     def ten_sided(self, frame: np.ndarray, finds, probs) -> dict[int, tuple[int, float]]:
         """The finds that are ten-sided dice, as {index: (value, confidence)}. The face reader has never seen
@@ -116,12 +113,8 @@ class DiceReader(FrameReader):
             if k in tens:   # reported as what it is, so that a game played with d6s can say so
                 ten, sure = tens[k]
                 dice.append(Die("d10", ten, box, zone, sure))
-                continue
-            value = int(np.argmax(p[1:COCKED])) + 1
-            # the face reader sees a die that leans: reported, not read (a 7-class reader cannot say)
-            cocked = bool(len(p) > COCKED and p[COCKED] > p[1:COCKED].max())
-            dice.append(Die("d6", None if cocked else value, box, zone,
-                            float(p[COCKED] if cocked else p[value]), cocked))
+            else:
+                dice.append(faces.six_sided_die(p, box, zone))
         return _one_die_per_leaning_die(dice)
 
 

@@ -30,15 +30,42 @@ class LabeledImage:
     dice: tuple[LabeledDie, ...]
 
 
+VALUES = {"d6": range(1, 7), "d10": range(1, 11)}   # a labeled die's kind and the values it can show
+
+
 def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
+    """The images and dice of a set's labels.json; a malformed file raises ValueError naming the entry."""
     set_dir = Path(set_dir)
-    data = json.loads((set_dir / "labels.json").read_text())
+    path = set_dir / "labels.json"
+    try:
+        data = json.loads(path.read_text())
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path} is not JSON: {error}") from None
+    entries = data.get("images") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise ValueError(f'{path} holds no list of images: {{"images": [...]}}, as ../shared/datasets/README.md says')
     images = []
-    for entry in data["images"]:
-        dice = tuple(LabeledDie(d["kind"], int(d["value"]), tuple(d["box"]) if d.get("box") else None)
-                     for d in entry["dice"])
-        images.append(LabeledImage(set_dir / entry["file"], int(entry["width"]), int(entry["height"]), dice))
+    for n, entry in enumerate(entries):
+        try:
+            dice = tuple(_labeled_die(d) for d in entry["dice"])
+            images.append(LabeledImage(set_dir / entry["file"], int(entry["width"]), int(entry["height"]), dice))
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"{path}, image {n + 1}: {_problem(error)}") from None
     return images
+
+
+def _labeled_die(d: dict) -> LabeledDie:
+    kind, value = d["kind"], d["value"]
+    if not (isinstance(value, int) and value in VALUES.get(kind, ())):
+        raise ValueError(f"a die labeled {kind!r} {value!r}: kinds are d6 (values 1-6) and d10 (1-10)")
+    box = tuple(float(v) for v in d["box"]) if d.get("box") else None
+    if box is not None and not (len(box) == 4 and box[0] < box[2] and box[1] < box[3]):
+        raise ValueError(f"box {list(box)} is not [xmin, ymin, xmax, ymax]")
+    return LabeledDie(kind, value, box)
+
+
+def _problem(error: Exception) -> str:
+    return f"no key {error.args[0]!r}" if isinstance(error, KeyError) else str(error)
 
 
 def _contains(box, x: float, y: float) -> bool:

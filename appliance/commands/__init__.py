@@ -25,6 +25,7 @@ def add_reader_options(parser) -> None:
 def photo_reader(args):
     """frame -> vision.Reading, with the reader for --kind, at the die size --die-px gives (if any)."""
     import vision
+    from calibration.profile import biggest_die_px
 
     if args.kind == "d10":
         from vision.d10 import read_d10 as read
@@ -35,6 +36,9 @@ def photo_reader(args):
 
     def read_at_die_size(frame):
         h, w = frame.shape[:2]   # the whole photo is the tray: only the die size is known
+        if args.die_px > biggest_die_px(w, h):
+            raise ValueError(f"--die-px {args.die_px:g} is too big for this {w}x{h} photo: at most "
+                             f"{biggest_die_px(w, h):g} (a third of its shorter side)")
         return read(frame, vision.TrayCalibration(tray=[(0, 0), (w, 0), (w, h), (0, h)], die_px=args.die_px))
     return read_at_die_size
 
@@ -42,10 +46,13 @@ def photo_reader(args):
 def _pixels(text: str) -> float:
     import argparse
 
+    from calibration.profile import MIN_DIE_PX
+
     try:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a die size: give the dice's size in pixels, such as 40")
+    if not MIN_DIE_PX <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a die size: give the dice's size in pixels, "
+                                         f"{MIN_DIE_PX:g} or more, such as 40")
     return value

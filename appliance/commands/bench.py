@@ -20,8 +20,16 @@ TARGETS = {"vision": _vision}
 
 def configure(parser) -> None:
     parser.add_argument("target", choices=sorted(TARGETS), help="what to time")
-    parser.add_argument("--repeats", type=int, default=30, help="timed runs per figure")
+    parser.add_argument("--repeats", type=_at_least_one, default=30, help="timed runs per figure")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def _at_least_one(text: str) -> int:
+    import argparse
+
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of runs: give 1 or more")
+    return int(text)
 
 
 def run(args) -> int:

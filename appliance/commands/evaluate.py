@@ -30,12 +30,19 @@ def run(args) -> int:
         return _stream(args)
     try:
         images = vision.load_labeled_set(args.set_dir)
-    except FileNotFoundError as error:
+    except OSError as error:
         print(f"no labeled set at {args.set_dir}: {error}")
+        return 2
+    except ValueError as error:
+        print(error)
         return 2
     keep = vision.SPLITS[args.split]
     images = [image for image in images if keep(image.path.name)]
-    scored = vision.evaluate(images, photo_reader(args), lambda path: cv2.imread(str(path), cv2.IMREAD_COLOR))
+    try:
+        scored = vision.evaluate(images, photo_reader(args), lambda path: cv2.imread(str(path), cv2.IMREAD_COLOR))
+    except (OSError, ValueError) as error:   # an image missing or unreadable, or too small for --die-px
+        print(f"cannot score {args.set_dir}: {error}")
+        return 2
     score = scored.to_json()
     if args.json:
         print(json.dumps(score))

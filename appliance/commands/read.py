@@ -26,7 +26,11 @@ def run(args) -> int:
             results.append({"image": path, "error": "cannot open this image"})
             status = 1
             continue
-        results.append({"image": path, **read(frame).to_json()})
+        try:
+            results.append({"image": path, **read(frame).to_json()})
+        except ValueError as error:   # a die size this photo cannot hold
+            results.append({"image": path, "error": str(error)})
+            status = 1
     if args.json:
         print(json.dumps({"images": results}, indent=1))
         return status

@@ -17,14 +17,13 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from .. import geometry
+from .. import faces, geometry
 from ..finder import Find, on_bigger
-from ..frame_reader import FrameReader
-from ..preprocess import FACE_CONTEXT, face_crop, finder_inputs, read_turned
+from ..frame_reader import MODELS, FrameReader
+from ..preprocess import finder_inputs, read_turned
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
-MODELS = Path(__file__).resolve().parents[1] / "models"
 SAME_DIE = 0.5           # two finds closer than this many box sides are one die
 D10_PX = 22.0            # with a calibrated die size, the finder sees dice at about this many pixels
 # Without a calibration the die's size is unknown: look at the frame with its long side at 320 px (tray
@@ -79,27 +78,26 @@ class D10Reader(FrameReader):
         probs[:, D6] = die * (1 - ten)
         return probs
 
-    def read_d6(self, frame: np.ndarray, cx: float, cy: float, side: float) -> tuple[int, float]:
-        """A six-sided die's value and confidence, by the six-sided face reader."""
+    def six_sided(self, frame: np.ndarray, finds: list[Find]) -> np.ndarray:
+        """The six-sided face reader's class probabilities for finds that are six-sided dice."""
         if self._d6_faces is None:
             self._d6_faces = cv2.dnn.readNet(str(self.models / "faces.onnx"))
-        p = read_turned(self._d6_faces, [face_crop(frame, cx, cy, side * FACE_CONTEXT)])[0]
-        value = int(np.argmax(p[1:7])) + 1   # values 1..6 (the face reader's class 7 is "cocked")
-        return value, float(p[value])
+        return faces.classify(self._d6_faces, frame, finds)
 
     def dice(self, frame, finds, probs, calibration) -> list[Die]:
+        best = np.argmax(probs, axis=1) if len(probs) else np.zeros(0, int)
+        d6 = [k for k, b in enumerate(best) if b == D6]
+        d6_faces = dict(zip(d6, self.six_sided(frame, [finds[k] for k in d6])))
         dice = []
-        for (cx, cy, w, h, _), p in zip(finds, probs):
-            best = int(np.argmax(p))
-            if best == NO_DIE:   # the reader sees no die here: a phantom
+        for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
+            if best[k] == NO_DIE:   # the reader sees no die here: a phantom
                 continue
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
-            if best == D6:
-                value, confidence = self.read_d6(frame, cx, cy, min(w, h) / 1.2)
-                dice.append(Die("d6", value, box, zone, confidence * float(p[D6])))
+            if k in d6_faces:   # said to be a d6 by this reader, read (value or cocked) by the six-sided one
+                dice.append(faces.six_sided_die(d6_faces[k], box, zone, kind_sure=float(p[D6])))
             else:
-                dice.append(Die("d10", best, box, zone, float(p[best])))
+                dice.append(Die("d10", int(best[k]), box, zone, float(p[best[k]])))
         return _settle_nested(dice)
 
 

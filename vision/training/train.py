@@ -18,10 +18,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from ..frame_reader import MODELS
 from ..preprocess import FACE_SIZE
 from . import data, nets
-
-MODELS = Path(__file__).resolve().parents[1] / "models"
 SETS = ["tray-d6-photos", "wood-webcam-d6"]
 
 

@@ -21,13 +21,13 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from ...frame_reader import MODELS
 from ...training import data, nets as d6_nets
 from ...training.train import finder_loss, fit, in_workers
 from ..crops import READ_SIZE
 from . import samples, sprites
 from .nets import WIDTHS, D10Reader, load_reader
 
-MODELS = Path(__file__).resolve().parents[2] / "models"
 SIX_SIDED_SETS = ("tray-d6-photos", "wood-webcam-d6")   # real dice for the "six-sided die" class
 
 
