@@ -90,20 +90,26 @@ def device() -> Rule:
                  lambda v: (_is_int(v) and v >= 0) or (isinstance(v, str) and v.strip() != ""))
 
 
-PIN_NAME = re.compile(r"^(GPIO|BCM|BOARD|J8:|WPI)?\d+$", re.IGNORECASE)
+PIN_NAME = re.compile(r"^(GPIO|BCM|BOARD|J8:|WPI)?(\d+)$", re.IGNORECASE)
+# The 40-pin header's physical pins that carry a GPIO (gpiozero's "BOARD29" or "J8:29") and its BCM number.
+HEADER_BCM = {3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23, 18: 24, 19: 10, 21: 9,
+              22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5, 31: 6, 32: 12, 33: 13, 35: 19, 36: 16, 37: 26,
+              38: 20, 40: 21}
 
 
 def pin() -> Rule:
     return _rule('a BCM GPIO number from 2 to 27, or a gpiozero pin name such as "GPIO5" or "BOARD29"',
-                 lambda v: (_is_int(v) and 2 <= v <= 27) or (isinstance(v, str) and bool(PIN_NAME.match(v.strip()))))
+                 lambda v: (_is_int(v) and 2 <= v <= 27) or (isinstance(v, str) and _pin_id(v) is not None))
 
 
 def player_names(most: int = 8, longest: int = 20) -> Rule:
-    def ok(v: Any) -> bool:
+    def ok(v: Any) -> bool:   # the games tell players apart by name
         return (isinstance(v, list) and 1 <= len(v) <= most
-                and all(isinstance(n, str) and 1 <= len(n.strip()) <= longest for n in v))
+                and all(isinstance(n, str) and 1 <= len(n.strip()) <= longest for n in v)
+                and len({n.strip() for n in v}) == len(v))
 
-    return _rule(f"a list of 1 to {most} names of 1 to {longest} characters", ok, lambda v: tuple(n.strip() for n in v))
+    return _rule(f"a list of 1 to {most} names, each its own, of 1 to {longest} characters", ok,
+                 lambda v: tuple(n.strip() for n in v))
 
 
 def variant(game: str, key: str, allowed: str) -> Rule:
@@ -284,11 +290,17 @@ def _check_together(values: dict[str, Any]) -> list[str]:
     return warnings
 
 
-def _pin_id(value: int | str) -> str:
-    """One spelling per BCM pin (5, "GPIO5" and "BCM5" are the same pin); other names stay as written."""
+def _pin_id(value: int | str) -> str | None:
+    """One spelling per pin (5, "GPIO5", "BCM5", "BOARD29" and "J8:29" are the same pin), None for a name
+    that is none (a header pin without a GPIO); wiringPi numbers stay as written."""
     text = str(value).strip().upper()
-    match = re.fullmatch(r"(GPIO|BCM)?(\d+)", text)
-    return f"BCM{int(match.group(2))}" if match else text
+    match = PIN_NAME.match(text)
+    if not match:
+        return None
+    scheme, number = match.group(1) or "BCM", int(match.group(2))
+    if scheme in ("BOARD", "J8:"):
+        return f"BCM{HEADER_BCM[number]}" if number in HEADER_BCM else None
+    return text if scheme == "WPI" else f"BCM{number}"
 
 
 def _path(value: str, base: Path | None) -> Path:

@@ -107,6 +107,8 @@ slam = "21:12,30:10"
     ('[display]\nmode = "fullscreen"', "display.mode", '"fullscreen"', '"kiosk"'),
     ('[players]\nnames = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]', "players.names", '["A", ', "1 to 8 names"),
     ('[players]\nnames = [""]', "players.names", '[""]', "of 1 to 20 characters"),
+    ('[players]\nnames = ["Ann", "Bo", "Ann "]', "players.names", '["Ann", "Bo", "Ann "]', "each its own"),
+    ('[buttons.pins]\nok = "BOARD1"', "buttons.pins.ok", '"BOARD1"', '"BOARD29"'),   # pin 1 is 3.3 V
     ('[game]\ndefault = "yahtzee"', "game.default", '"yahtzee"', '"dice-poker", "pentakubus", "hexakubus", "train-wreck"'),
     ('[games.hexakubus]\nwrap = 1', "games.hexakubus.wrap", "1", "on or off"),
     ('[games.train-wreck]\ngoal = 800', "games.train-wreck.goal", "800", "1000, 750 or 500"),
@@ -140,6 +142,20 @@ def test_settings_that_contradict_each_other_fall_back_to_defaults(tmp_path):
     assert settings.buttons.pins == {"PREV": 5, "NEXT": 6, "OK": 13, "BACK": 19}
     assert any("camera.small_size = [640, 480]" in w and "not larger than camera.size" in w for w in warnings)
     assert any("buttons.pins.prev and buttons.pins.next" in w and "own pin" in w for w in warnings)
+
+
+@pytest.mark.parametrize("ok", ["BOARD33", "J8:33", "bcm13"])
+def test_a_pin_named_by_its_header_position_is_the_same_pin_as_its_gpio_number(tmp_path, ok):
+    settings, warnings = load_settings(write(tmp_path, f'[buttons.pins]\nprev = 13\nok = "{ok}"\nnext = 6\n'))
+    assert any("buttons.pins.prev and buttons.pins.ok" in w and "own pin" in w for w in warnings)
+    assert settings.buttons.pins == {"PREV": 5, "NEXT": 6, "OK": 13, "BACK": 19}
+
+
+def test_the_header_table_agrees_with_gpiozero():
+    from gpiozero.pins.data import PLUS_J8
+    from appliance.settings import HEADER_BCM
+    *_, pins = PLUS_J8
+    assert HEADER_BCM == {n: int(p["gpio"][4:]) for n, p in pins.items() if "gpio" in p}
 
 
 def test_a_file_that_is_not_toml_names_file_and_line_and_gives_the_defaults(tmp_path):
