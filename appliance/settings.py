@@ -191,11 +191,12 @@ class Settings:
 # -- loading ----------------------------------------------------------------------------------------
 
 def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """{"camera": {"fps": 30}} -> {"camera.fps": 30}; lists and other values are leaves."""
+    """{"camera": {"fps": 30}} -> {"camera.fps": 30}; lists, other values and a setting whose value is a table
+    (games.hexakubus.slam = {21 = 12}) are leaves."""
     flat: dict[str, Any] = {}
     for key, value in table.items():
         name = f"{prefix}{key}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and name not in RULES:
             flat |= flatten(value, name + ".")
         else:
             flat[name] = value

@@ -144,6 +144,11 @@ def test_settings_that_contradict_each_other_fall_back_to_defaults(tmp_path):
     assert any("buttons.pins.prev and buttons.pins.next" in w and "own pin" in w for w in warnings)
 
 
+def test_a_variant_given_as_a_table_is_one_setting(tmp_path):
+    settings, warnings = load_settings(write(tmp_path, '[games.hexakubus]\nslam = {21 = 12, 30 = 10}\n'))
+    assert warnings == [] and settings.game.variants["hexakubus"]["slam"] == {21: 12, 30: 10}
+
+
 @pytest.mark.parametrize("ok", ["BOARD33", "J8:33", "bcm13"])
 def test_a_pin_named_by_its_header_position_is_the_same_pin_as_its_gpio_number(tmp_path, ok):
     settings, warnings = load_settings(write(tmp_path, f'[buttons.pins]\nprev = 13\nok = "{ok}"\nnext = 6\n'))
