@@ -12,12 +12,12 @@ appliance grows its own fixture set from real play.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Optional, Sequence
+
+from calibration.profile import write_atomically
 
 JPEG_QUALITY = 85
 
@@ -90,11 +90,7 @@ class Recorder:
 
     def save(self) -> None:
         """labels.json through a temporary file: a power cut leaves the previous one whole."""
-        data = json.dumps(self.labels(), indent=1) + "\n"
-        fd, tmp = tempfile.mkstemp(prefix=".labels.", dir=self.folder)
-        with os.fdopen(fd, "w") as f:
-            f.write(data)
-        os.replace(tmp, self.folder / "labels.json")
+        write_atomically(self.folder / "labels.json", (json.dumps(self.labels(), indent=1) + "\n").encode("utf-8"))
 
     def close(self) -> None:
         self.save()

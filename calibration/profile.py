@@ -272,8 +272,8 @@ def save_profile(profile: Profile, path: str | Path) -> Path:
     ok, png = cv2.imencode(".png", profile.empty)
     if not ok:
         raise ProfileError(path, "the empty-tray picture could not be encoded as PNG")
-    _write_atomically(picture, png.tobytes())
-    _write_atomically(path, profile_toml(profile, picture.name).encode("utf-8"))
+    write_atomically(picture, png.tobytes())
+    write_atomically(path, profile_toml(profile, picture.name).encode("utf-8"))
     return path
 
 
@@ -306,13 +306,15 @@ def _corners(corners: np.ndarray) -> str:
     return "[" + ", ".join(f"[{x:.1f}, {y:.1f}]" for x, y in np.asarray(corners, float)) + "]"
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> None:
+    """`data` as the file `path`, through a temporary file: a power cut leaves the previous file whole."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)   # mkstemp's 0600 would hide it from `dicetable doctor` run by another user
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -113,3 +113,9 @@ def test_saving_again_replaces_the_profile_whole(saved):
     loaded = load_profile(saved)
     assert loaded.die_px == pytest.approx(60.0) and not loaded.checked
     assert sorted(p.name for p in saved.parent.iterdir()) == ["calibration.empty.png", "calibration.toml"]
+
+
+def test_the_profile_and_its_picture_can_be_read_by_other_users(saved):
+    """The kiosk's own user writes them; `dicetable doctor` and `calibrate --check`, run by the admin, read them."""
+    for path in (saved, empty_picture_path(saved)):
+        assert path.stat().st_mode & 0o777 == 0o644, path
