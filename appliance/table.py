@@ -27,8 +27,9 @@ from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
 
 GAME_NAMES = {"dice-poker": "Dice Poker", "pentakubus": "Pentakubus", "hexakubus": "Hexakubus",
               "train-wreck": "Train Wreck"}
-TABLE_ACTIONS = ("hold", "release")  # decisions of the table itself, logged beside the rules' actions
 TRAY_NOTES = {"moving": "dice rolling...", "hand": "hand in the tray: waiting", "empty": "the tray is empty"}
+SET_ASIDE_PHASES = (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE)  # Train Wreck: the phases that list set-asides
+UNCHANGED = "nothing was changed, try again"  # what a write the log refused means, mostly
 
 
 @dataclass
@@ -79,6 +80,7 @@ class Table:
         self.variants = {g: dict((variants or {}).get(g, {})) for g in GAME_IDS}
         self.record: GameRecord | None = None
         self.game: GameState | None = None
+        self.logged = 0  # the game's events in the log: a saved screen belongs to the state after that many
         self.held: tuple[int, ...] | None = None  # sheet games: holds confirmed, waiting for the throw
         self.keep_view: tuple[int, ...] = ()  # sheet games: dice seen in the keep zone since the last attempt
         self.review: Review | None = None
@@ -103,18 +105,20 @@ class Table:
         if record is None:
             self._open_game_chooser()
             return
+        events = self.log.events(record.id)
         try:
             game = new_game(record.game, record.players, record.variants)
             held = None
-            for action, args in self.log.events(record.id):
+            for action, args in events:
                 game, held = self._apply(game, held, action, args)
         except (RuleError, VariantError, KeyError, TypeError) as error:
             # A log this version cannot replay: keep it in the history, start fresh, say so.
-            self.log.finish(record.id, {"abandoned": True, "reason": str(error)})
             self._open_game_chooser()
-            self._say(f"the unfinished {record.game} game could not be resumed ({error}); it is kept in the log", ERROR)
+            said = f"the unfinished {record.game} game could not be resumed ({error})"
+            if self._finish(record.id, {"abandoned": True, "reason": str(error)}, f"{said} and stays open"):
+                self._say(f"{said}; it is kept in the log", ERROR)
             return
-        self.record, self.game, self.held, self.mode = record, game, held, "play"
+        self.record, self.game, self.held, self.mode, self.logged = record, game, held, "play", len(events)
         self._say(f"resumed {GAME_NAMES[record.game]}: {self._whose_turn()}'s turn")
         self._after_decision()
 
@@ -137,26 +141,52 @@ class Table:
         try:
             self.log.append(self.record.id, action, [_plain(a) for a in args])
         except LogError as error:  # not written, so not taken: the game stays as the log has it
-            self._say(f"{error}: nothing was changed, try again (is the SD card full?)", ERROR)
+            self._log_failed(error)
             return False
-        self.game, self.held = game, held
+        self.game, self.held, self.logged = game, held, self.logged + 1
         self.review, self.chooser, self.choosing, self.viewing = None, None, "", 0
         self._say("")
         self._after_decision()
         return True
 
+    def _finish(self, game_id: int, result, meaning: str = UNCHANGED) -> bool:
+        """Close a game in the log; False (and a message: the error and its `meaning`) if it cannot be written."""
+        try:
+            self.log.finish(game_id, result)
+        except LogError as error:
+            self._log_failed(error, meaning)
+            return False
+        return True
+
+    def _log_failed(self, error: LogError, meaning: str = UNCHANGED) -> None:
+        """A write the log refused: a message on screen, and the table goes on."""
+        self._say(f"{error}: {meaning} (is the SD card full?)", ERROR)
+
     def _after_decision(self) -> None:
-        """Open what the new state asks for: a forced field choice, a set-aside list, the end."""
+        """A new state: the dice seen in the keep zone before it say nothing about it."""
+        self.keep_view = ()
+        self._show_game()
+
+    def _show_game(self) -> None:
+        """Open what the game state asks for: a forced field choice, a set-aside list, the end."""
         game = self.game
         if _is_over(game):
             self.mode = "game-over"
-            return
-        if isinstance(game, SheetGame):
-            self.keep_view = ()
+        elif isinstance(game, SheetGame):
             if game.throw and game.throw.attempt >= game.rules.attempts:
                 self._open_fields()
-        elif game.phase in (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE):
+        elif game.phase in SET_ASIDE_PHASES:
             self._open_set_asides()
+
+    def _may_open(self, what: str) -> bool:
+        """Whether the game state allows the list `what` now (a restored screen reopens no other)."""
+        game, sheet = self.game, isinstance(self.game, SheetGame)
+        return self.mode == "play" and {
+            "field": sheet and game.throw is not None and self.held is None,
+            "correct": sheet and game.last_entry is not None,
+            "set-aside": not sheet and game.phase in SET_ASIDE_PHASES,
+            "menu": True,
+        }.get(what, False)
 
     @property
     def dice_kind(self) -> str:
@@ -304,10 +334,10 @@ class Table:
 
     def _press_game_over(self, press: Press) -> None:
         if press.button == OK:
-            self.log.finish(self.record.id, [{"rank": r, "name": n, "total": t} for r, n, t in self.game.ranking])
-            self.record, self.game = None, None
-            self._open_game_chooser()
-            self._say("game saved in the history")
+            if self._finish(self.record.id, [{"rank": r, "name": n, "total": t} for r, n, t in self.game.ranking]):
+                self.record, self.game = None, None
+                self._open_game_chooser()
+                self._say("game saved in the history")
         elif press.button == BACK and press.long and isinstance(self.game, SheetGame) and self.game.last_entry:
             self.mode = "play"
             self._open_corrections()
@@ -391,20 +421,22 @@ class Table:
             elif what == "menu":
                 key()
         elif press.button == BACK:
-            forced = (self.choosing == "field" and self.game.throw.attempt >= self.game.rules.attempts) or self.choosing == "set-aside"
-            if not forced:
-                self.chooser, self.choosing = None, ""
+            self._close_list()
 
     # ------------------------------------------------------------------ choosers
     def _open_game_chooser(self) -> None:
-        self.mode = "choose-game"
+        self.mode, self.choosing = "choose-game", ""
         choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS]
         self.chooser = Chooser(choices, GAME_IDS.index(self.setup_game))
 
-    def _start_game(self) -> None:
+    def _chosen_players(self) -> list[str]:
+        """The players chosen on the players screen, the one who starts first."""
         names = (self.names + [f"Player {i}" for i in range(len(self.names) + 1, 9)])[:self.count]
         shift = self.order_shift % len(names)
-        self.start(self.setup_game, names[shift:] + names[:shift])
+        return names[shift:] + names[:shift]
+
+    def _start_game(self) -> None:
+        self.start(self.setup_game, self._chosen_players())
 
     def start(self, game_id: str, names: Sequence[str]) -> None:
         """A new game with these players in this order (the menus end here; so do replays)."""
@@ -419,7 +451,7 @@ class Table:
             self._say(f"{error}: the game cannot be kept, so it does not start", ERROR)
             return
         self.record = GameRecord(game_number, game_id, tuple(names), self.variants[game_id], "", None, None)
-        self.game, self.held, self.mode = game, None, "play"
+        self.game, self.held, self.mode, self.logged = game, None, "play", 0
         self.chooser, self.choosing, self.review = None, "", None
         self._say(f"{GAME_NAMES[game_id]} with {', '.join(names)}")
         self._save_screen()
@@ -446,27 +478,34 @@ class Table:
         self.chooser, self.choosing = Chooser(choices), "set-aside"
 
     def _open_menu(self) -> None:
-        items = [ChoiceView("continue the game", key=self._close_menu)]
+        items = [ChoiceView("continue the game", key=self._close_list)]
         if isinstance(self.game, SheetGame) and self.game.last_entry:
             items.append(ChoiceView("correct the last entry", key=self._open_corrections))
         items.append(ChoiceView("end this game (it stays in the log)", key=self._abandon))
         self.chooser, self.choosing = Chooser(items), "menu"
 
-    def _close_menu(self) -> None:
+    def _close_list(self) -> None:
+        """Leave a list or the menu for what the game state asks for (a list it forces opens again)."""
         self.chooser, self.choosing = None, ""
-        self._after_decision()
+        self._say("")  # what the list asked ("correct Ann's entry: ...") no longer stands
+        self._show_game()
 
     def _abandon(self) -> None:
-        self.log.finish(self.record.id, {"abandoned": True})
-        self.record, self.game, self.held, self.review = None, None, None, None
-        self._open_game_chooser()
-        self._say("game ended; it stays in the log")
+        if self._finish(self.record.id, {"abandoned": True}):
+            self.record, self.game, self.held, self.review = None, None, None, None
+            self._open_game_chooser()
+            self._say("game ended; it stays in the log")
 
     # ------------------------------------------------------------------ surviving a restart
+    @property
+    def _at(self) -> list[int] | None:
+        """The game and how many of its events the log holds (None between games): a saved screen's state."""
+        return [self.record.id, self.logged] if self.record else None
+
     def _screen_state(self) -> dict:
         review = self.review
         return {
-            "game": self.record.id if self.record else None, "mode": self.mode,
+            "game": self._at, "mode": self.mode,
             "setup": [self.setup_game, self.count, self.order_shift],
             "keep_view": list(self.keep_view), "roll_off": list(self.roll_off),
             "choosing": self.choosing, "cursor": self.chooser.cursor if self.chooser else 0,
@@ -487,10 +526,19 @@ class Table:
             self._saved = state
 
     def _restore_screen(self, state: dict) -> None:
-        """Back to the screen the table showed when it stopped, if it belongs to the same game."""
-        if not state or state.get("game") != (self.record.id if self.record else None) or state["mode"] != self.mode \
-                and not (self.mode == "choose-game" and state["mode"] == "choose-players"):
+        """Back to the screen the table showed when it stopped, if it was saved in the state the log
+        gives: the decision and the screen are two writes, and a stop between them leaves the screen
+        of the state before (which is ignored, as is a row this version cannot read)."""
+        if not state or state.get("game") != self._at \
+                or state.get("mode") != self.mode and not (self.mode == "choose-game" and state.get("mode") == "choose-players"):
             return
+        resumed = dict(vars(self))
+        try:
+            self._restore(state)
+        except (KeyError, TypeError, ValueError, IndexError):  # not a row this version wrote
+            vars(self).update(resumed)
+
+    def _restore(self, state: dict) -> None:
         self.mode = state["mode"]
         self.setup_game, self.count, self.order_shift = state["setup"]
         self.keep_view, self.roll_off = tuple(state["keep_view"]), list(state["roll_off"])
@@ -501,7 +549,7 @@ class Table:
                                  review["cursor"])
         opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
                   "menu": self._open_menu}.get(state["choosing"])
-        if opener:
+        if opener and self._may_open(state["choosing"]):
             opener()
         if self.chooser:
             self.chooser.cursor = min(state["cursor"], len(self.chooser.choices) - 1)
@@ -523,9 +571,7 @@ class Table:
                           choices=tuple(self.chooser.choices), cursor=self.chooser.cursor,
                           hints=(Hint("PREV/NEXT", "game"), Hint("OK", "choose")), **base)
         if self.mode == "choose-players":
-            names = (self.names + [f"Player {i}" for i in range(len(self.names) + 1, 9)])[:self.count]
-            shift = self.order_shift % len(names)
-            names = names[shift:] + names[:shift]
+            names = self._chosen_players()
             return Screen("choose-players", f"{GAME_NAMES[self.setup_game]}: players",
                           f"{self.count} player{'s' if self.count > 1 else ''}, {names[0]} starts",
                           choices=tuple(ChoiceView(n) for n in names),

@@ -3,7 +3,8 @@ import sqlite3
 
 import pytest
 
-from appliance.event_log import EventLog
+from appliance.event_log import EventLog, LogError
+from appliance.games import GAME_IDS
 from appliance.games.train_wreck import Phase
 from appliance.table import Table
 from hardware.buttons import Press
@@ -44,6 +45,25 @@ def start(log, game, players=1, **kw):
 def throw(table, values, keep=()):
     table.reading(reading(values, keep))
     assert table.review is not None, table.message
+    table.press(OK)
+
+
+def finish(table, values=(1, 1, 1, 1, 1)):
+    """A one-player Dice Poker game played to its end, each throw in its best field."""
+    for field in range(13):
+        throw(table, values)
+        table.press(NEXT)
+        table.press(OK)
+    assert table.mode == "game-over"
+
+
+def disk_full(*args):
+    raise LogError("cannot write the game log games.sqlite: database or disk is full")
+
+
+def end_from_the_menu(table):
+    table.press(HOLD_BACK)
+    table.chooser.cursor = len(table.chooser.choices) - 1  # "end this game"
     table.press(OK)
 
 
@@ -195,11 +215,8 @@ def test_train_wreck_roll_off_set_aside_and_bank(log):
 
 def test_a_finished_game_goes_to_the_history(log):
     table = start(log, "dice-poker")
-    for field in range(13):
-        throw(table, (1, 1, 1, 1, 1))
-        table.press(NEXT)
-        table.press(OK)
-    assert table.mode == "game-over" and table.screen().prompt == "Ann wins"
+    finish(table)
+    assert table.screen().prompt == "Ann wins"
     table.press(OK)
     history = log.history()
     assert len(history) == 1 and history[0].game == "dice-poker"
@@ -211,10 +228,7 @@ def test_the_history_command_lists_finished_games(log, capsys):
     from appliance.cli import main
 
     table = start(log, "dice-poker")
-    for field in range(13):
-        throw(table, (2, 2, 2, 2, 2))
-        table.press(NEXT)
-        table.press(OK)
+    finish(table, (2, 2, 2, 2, 2))
     table.press(OK)
     assert main(["history", "--log", str(log.path)]) == 0
     out = capsys.readouterr().out
@@ -234,19 +248,156 @@ def test_hold_prev_next_shows_the_other_players_sheets(log):
 
 
 def test_a_log_that_cannot_be_written_refuses_the_decision_and_keeps_the_game(log, monkeypatch):
-    from appliance.event_log import LogError
-
     table = start(log, "dice-poker")
     throw(table, (1, 2, 3, 4, 5))
     before = table.game
-
-    def full(*args):
-        raise LogError("cannot write the game log games.sqlite: database or disk is full")
-
-    monkeypatch.setattr(log, "append", full)
+    monkeypatch.setattr(log, "append", disk_full)
     table.press(NEXT)
     table.press(OK)  # enter: not written, so not taken
     assert table.game is before and "disk is full" in table.message and table.screen().level == "error"
     monkeypatch.undo()
     table.press(OK)  # the list is still open: the same press now goes through
     assert table.game.sheets[0].entries
+
+
+def test_a_log_that_cannot_be_written_keeps_a_finished_game_on_screen(log, monkeypatch):
+    table = start(log, "dice-poker")
+    finish(table)
+    monkeypatch.setattr(log, "finish", disk_full)
+    table.press(OK)  # into the history: not written, so the game stays
+    assert table.mode == "game-over" and "disk is full" in table.message and table.screen().level == "error"
+    monkeypatch.undo()
+    table.press(OK)
+    assert table.mode == "choose-game" and log.history()[0].result[0]["name"] == "Ann"
+
+
+def test_a_log_that_cannot_be_written_keeps_the_game_the_menu_would_end(log, monkeypatch):
+    table = start(log, "dice-poker")
+    throw(table, (1, 2, 3, 4, 5))
+    before = table.game
+    monkeypatch.setattr(log, "finish", disk_full)
+    end_from_the_menu(table)
+    assert table.mode == "play" and table.game is before and "disk is full" in table.message
+    monkeypatch.undo()
+    table.press(OK)  # the menu is still open on "end this game": the same press now goes through
+    assert table.mode == "choose-game" and log.open_game() is None
+
+
+def test_a_game_that_cannot_be_resumed_nor_closed_in_the_log_is_said_on_screen(log, monkeypatch):
+    table = start(log, "dice-poker")
+    log.append(table.record.id, "enter", [0, 1])  # a log this version cannot replay: no throw to enter
+    monkeypatch.setattr(log, "finish", disk_full)
+    again = Table(log, players=["Ann"])
+    assert again.mode == "choose-game" and again.screen().level == "error"
+    assert "could not be resumed" in again.message and "disk is full" in again.message
+    assert log.open_game().id == table.record.id  # still open: the next start tries again
+
+
+def restart_between_decision_and_screen(log, table, *presses):
+    """The power goes after the presses' decision is logged but before the screen row after it is."""
+    before = log.load_screen()
+    for press in presses:
+        table.press(press)
+    log.save_screen(before)
+    return Table(log, players=["Ann"])
+
+
+def test_a_screen_saved_before_the_last_decision_is_ignored_on_restart(log):
+    table = start(log, "dice-poker")
+    throw(table, (6, 6, 2, 3, 1))
+    table.press(NEXT)  # the field list, saved with the screen
+    again = restart_between_decision_and_screen(log, table, OK)  # entered
+    assert again.game == table.game and again.mode == "play" and again.choosing == ""
+    assert again.screen().prompt == "throw all 5 dice"
+    throw(again, (1, 2, 3, 4, 5))
+    assert again.game.throw.dice == (1, 2, 3, 4, 5)
+
+
+def test_train_wreck_resumes_at_the_roll_after_a_stale_set_aside_list(log):
+    table = start(log, "train-wreck")
+    throw(table, (1, 5, 2, 3, 3))
+    again = restart_between_decision_and_screen(log, table, OK)  # the 1 and the 5 set aside
+    assert again.game == table.game and again.game.phase == Phase.ROLL and again.chooser is None
+    throw(again, (1, 6, 4))
+    assert again.choosing == "set-aside" and again.chooser.chosen.points == 10
+
+
+@pytest.mark.parametrize("damage", [
+    {"choosing": "field"},  # a list the game does not call for: nothing thrown to enter
+    {"choosing": "correct"},  # nor anything entered to correct
+    {"review": {"action": "start_throw"}},  # a row this version cannot read
+    {"setup": None, "cursor": "first"},
+])
+def test_a_saved_screen_row_never_crashes_a_start(log, damage):
+    table = start(log, "dice-poker")
+    log.save_screen({**log.load_screen(), **damage})
+    again = Table(log, players=["Ann"])
+    assert again.game == table.game and again.mode == "play" and (again.choosing, again.review) == ("", None)
+    throw(again, (1, 2, 3, 4, 5))
+    assert again.game.throw.dice == (1, 2, 3, 4, 5)
+
+
+def test_a_game_ended_from_the_menu_restarts_at_the_game_list(log):
+    table = start(log, "dice-poker")
+    end_from_the_menu(table)
+    again = Table(log, players=["Ann"])
+    assert again.mode == "choose-game" and [c.key for c in again.chooser.choices] == list(GAME_IDS)
+    again.press(OK)
+    assert again.mode == "choose-players"
+
+
+@pytest.mark.parametrize("leave", [BACK, OK])  # OK on "continue the game"
+def test_leaving_the_menu_reopens_the_set_aside_list(log, leave):
+    table = start(log, "train-wreck")
+    throw(table, (1, 5, 2, 3, 3))
+    table.press(HOLD_BACK)
+    table.press(leave)
+    assert table.choosing == "set-aside" and table.screen().prompt == "set aside"
+    table.press(OK)
+    assert log.events(table.record.id)[-1] == ("set_aside", [[1, 5]])
+
+
+def test_leaving_the_menu_reopens_the_fields_after_the_third_attempt(log):
+    table = start(log, "dice-poker")
+    throw(table, (6, 6, 2, 3, 1))
+    table.press(OK)  # hold nothing
+    throw(table, (1, 2, 3, 4, 5))
+    table.press(OK)
+    throw(table, (2, 2, 3, 4, 4))
+    table.press(HOLD_BACK)
+    table.press(BACK)
+    assert table.choosing == "field"
+    table.press(OK)
+    assert table.game.sheets[0].entries and table.game.throw is None
+
+
+@pytest.mark.parametrize("leave", [BACK, OK])  # OK on "continue the game"
+def test_leaving_the_menu_keeps_the_dice_seen_in_the_keep_zone(log, leave):
+    table = start(log, "dice-poker")
+    throw(table, (6, 6, 2, 3, 1))
+    table.reading(reading((2, 3, 1), keep=(6, 6)))
+    table.press(HOLD_BACK)
+    table.press(leave)
+    table.press(OK)  # holds the 6s: no need to move the dice again
+    assert table.held == (0, 1)
+
+
+def test_back_from_correcting_a_finished_game_returns_to_game_over(log):
+    table = start(log, "dice-poker")
+    finish(table)
+    table.press(HOLD_BACK)  # correct the last entry
+    assert table.mode == "play" and table.choosing == "correct"
+    table.press(BACK)  # changed my mind
+    assert table.mode == "game-over" and table.screen().prompt == "Ann wins" and "correct" not in table.message
+    table.press(OK)
+    assert log.history()[0].result[0]["name"] == "Ann"
+
+
+def test_the_players_screen_shows_the_order_the_game_starts_with(log):
+    table = Table(log, players=["Ann", "Bob"], default_game="dice-poker")
+    table.press(OK)
+    table.press(NEXT)  # a third player, named by the table
+    table.press(HOLD_NEXT)  # Bob starts
+    shown = [c.label for c in table.screen().choices]
+    table.press(OK)
+    assert shown == ["Bob", "Player 3", "Ann"] == list(table.game.players)
