@@ -431,7 +431,8 @@ class Table:
 
     def _chosen_players(self) -> list[str]:
         """The players chosen on the players screen, the one who starts first."""
-        names = (self.names + [f"Player {i}" for i in range(len(self.names) + 1, 9)])[:self.count]
+        spare = [f"Player {i}" for i in range(len(self.names) + 1, 17) if f"Player {i}" not in self.names]
+        names = (self.names + spare)[:self.count]   # each its own: the games tell players apart by name
         shift = self.order_shift % len(names)
         return names[shift:] + names[:shift]
 

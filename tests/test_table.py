@@ -401,3 +401,11 @@ def test_the_players_screen_shows_the_order_the_game_starts_with(log):
     shown = [c.label for c in table.screen().choices]
     table.press(OK)
     assert shown == ["Bob", "Player 3", "Ann"] == list(table.game.players)
+
+
+def test_a_player_named_like_the_tables_own_names_gets_a_different_partner(log):
+    table = Table(log, players=["Player 2"], default_game="train-wreck")   # Train Wreck refuses two of a name
+    table.press(OK)
+    table.press(NEXT)  # a second player, named by the table
+    table.press(OK)
+    assert table.game is not None and list(table.game.players) in (["Player 2", "Player 3"], ["Player 3", "Player 2"])
