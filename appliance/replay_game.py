@@ -12,6 +12,7 @@ from appliance.event_log import EventLog
 from appliance.final_sheet import final_sheet
 from appliance.main_loop import Appliance, Output
 from appliance.table import Table
+from hardware.frame_source import small_grey
 
 
 SMALL = (320, 240)  # the picture rest detection compares
@@ -102,8 +103,5 @@ def _calibration(folder: Path, labels: dict):
 
 
 def _small_empty(calibration):
-    if calibration is None or calibration.empty is None:
-        return None
-    import cv2
-
-    return cv2.cvtColor(cv2.resize(calibration.empty, SMALL), cv2.COLOR_BGR2GRAY)
+    """The empty tray as rest detection compares it: made as the replayed frames' small pictures are."""
+    return None if calibration is None or calibration.empty is None else small_grey(calibration.empty, SMALL)
