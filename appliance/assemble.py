@@ -14,10 +14,11 @@ from typing import Callable
 import numpy as np
 
 from appliance.event_log import EventLog
-from appliance.main_loop import Appliance, Output
+from appliance.main_loop import LATEST_SCREEN, Appliance, Output
 from appliance.settings import Settings
 from appliance.table import Table
 from hardware.buttons import KeyboardPanel, Press, ScriptedPanel
+from hardware.frame_source import small_grey
 from vision.types import Reading
 
 REPO = Path(__file__).resolve().parents[1]
@@ -123,23 +124,30 @@ def open_buttons(settings: Settings, keyboard: bool, notes: list[str]) -> Panels
     return panels
 
 
-def open_output(settings: Settings, png_dir: Path | None, notes: list[str]) -> Output:
+def open_output(settings: Settings, png_dir: Path | None, notes: list[str], latest_only: bool = False) -> Output:
+    """The screen of the settings; without one, PNG files in a new temporary folder: every screen, or
+    with `latest_only` (the table, which runs for days) only the latest, in one file written over."""
     import pygame
 
     from hardware.display import DisplayError, choose_mode, layout_for, open_display
 
+    def written_to(folder: Path) -> str:
+        if latest_only:
+            return f"the latest screen is written to {folder / LATEST_SCREEN}"
+        return f"the screens are written to {folder}"
+
     mode = "dummy" if png_dir else choose_mode(settings.display.mode)
     if mode == "dummy" and not png_dir:
         png_dir = Path(tempfile.mkdtemp(prefix="dicetable-screens-"))
-        notes.append(f"no screen here: the screens are written to {png_dir}")
+        notes.append(f"no screen here: {written_to(png_dir)}")
     try:
         surface = open_display(mode, settings.display.size)
     except DisplayError as error:
         png_dir = png_dir or Path(tempfile.mkdtemp(prefix="dicetable-screens-"))
-        notes.append(f"{error}; the screens are written to {png_dir}")
+        notes.append(f"{error}; {written_to(png_dir)}")
         surface = open_display("dummy", settings.display.size)
     pygame.key.set_repeat(0)
-    return Output(surface, layout_for(surface.get_size()), png_dir, flip=mode != "dummy")
+    return Output(surface, layout_for(surface.get_size()), png_dir, flip=mode != "dummy", latest_only=latest_only)
 
 
 def reader(calibration) -> Callable[[np.ndarray, str], Reading]:
@@ -160,12 +168,10 @@ def appliance(settings: Settings, source, panel, table: Table, output: Output, c
     from vision.rest import RestDetector
 
     empty = calibration.empty if calibration is not None else None
-    small_empty = None
-    if empty is not None:
-        import cv2
-
-        small_empty = cv2.resize(cv2.cvtColor(empty, cv2.COLOR_BGR2GRAY), tuple(settings.camera.small_size))
-    return Appliance(source, panel, table, reader(calibration), RestDetector(small_empty), output)
+    # the empty tray as rest detection compares it: made as the camera's small pictures are
+    small_empty = small_grey(empty, settings.camera.small_size) if empty is not None else None
+    return Appliance(source, panel, table, reader(calibration), RestDetector(small_empty), output,
+                     frame_interval_s=1 / settings.camera.fps)
 
 
 def scripted_presses(labels: dict, clock: Callable[[], float], first_frame: int = 0) -> ScriptedPanel:

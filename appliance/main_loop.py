@@ -2,6 +2,7 @@
 the buttons, then the screen. One pass per frame, so the systemd watchdog is fed per frame."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -24,11 +25,17 @@ class Rest(Protocol):
     def update(self, frame: np.ndarray, full_frame: np.ndarray | None = None) -> RestState: ...
 
 
-class Output:
-    """Where screens go: a pygame display, PNG files, or both. Draws only when the screen changed."""
+LATEST_SCREEN = "screen.png"  # the one PNG of an Output that keeps only the latest screen
 
-    def __init__(self, surface=None, layout=None, png_dir: Path | None = None, flip: bool = True):
-        self.surface, self.layout, self.flip = surface, layout, flip
+
+class Output:
+    """Where screens go: a pygame display, PNG files, or both. Draws only when the screen changed.
+    PNGs are numbered, one per screen (the demo's), or with `latest_only` one file written over each
+    time (a table left running without a screen must not fill the SD card)."""
+
+    def __init__(self, surface=None, layout=None, png_dir: Path | None = None, flip: bool = True,
+                 latest_only: bool = False):
+        self.surface, self.layout, self.flip, self.latest_only = surface, layout, flip, latest_only
         self.png_dir = Path(png_dir) if png_dir else None
         self.last: Screen | None = None
         self.last_picture: Picture | None = None
@@ -48,7 +55,9 @@ class Output:
         if self.flip:
             pygame.display.flip()
         if self.png_dir:
-            path = self.png_dir / f"screen-{len(self.saved) + 1:04d}.png"
+            if self.latest_only:  # one file, written over: only it is kept
+                self.saved.clear()
+            path = self.png_dir / (LATEST_SCREEN if self.latest_only else f"screen-{len(self.saved) + 1:04d}.png")
             pygame.image.save(self.surface, str(path))
             self.saved.append(path)
 
@@ -68,6 +77,8 @@ class Appliance:
     picture: Picture | None = None  # shown beside the sheet
     picture_t: float = float("-inf")
     picture_every_s: float = 0.2  # the live picture is refreshed this often: drawing costs more than reading a frame
+    wait: Callable[[float], None] = time.sleep  # after a pass that got no frame (tests: a fake)
+    frame_interval_s: float = 1 / 30  # how long it waits: about one frame of the camera
 
     def step(self) -> bool:
         """One pass. False when the source has ended (a replay played out)."""
@@ -99,7 +110,12 @@ class Appliance:
             self.recorder.game = {"game": record.game, "players": list(record.players), "variants": record.variants}
         self.output.show(self.table.screen(), self.picture)
         self.watchdog()
-        return frame is not None or status.state != ENDED
+        if frame is not None:
+            return True
+        if status.state == ENDED:
+            return False
+        self.wait(self.frame_interval_s)  # a lost camera answers at once: without this the loop spins a core
+        return True
 
     def run(self, keep_going: Callable[[], bool] = lambda: True) -> None:
         while keep_going() and self.step():

@@ -186,7 +186,8 @@ Installed$([[ $DRY_RUN == 1 ]] && printf ' (dry run: nothing was changed)').
 Next:
   dicetable doctor                                   what camera, buttons and display were found
   sudo systemctl stop dicetable
-  sudo -u $SERVICE_USER dicetable calibrate           the calibration wizard on the screen
+  sudo -u $SERVICE_USER sh -c 'cd $STATE_DIR && dicetable calibrate'
+                                                     the calibration wizard on the screen
   sudo reboot                                        the table starts by itself from now on
   journalctl -u dicetable -f                         its log
 STEPS

@@ -195,3 +195,93 @@ def test_a_script_that_stops_early_fails_with_the_step_it_reached(tmp_path, dumm
                  "--script", "OK"])
     assert code == 1
     assert "step 'nudge'" in capsys.readouterr().err and not (tmp_path / "c.toml").exists()
+
+
+# -- the wizard `dicetable run` starts on a Pi without a profile ----------------------------------------
+
+def first_boot(tmp_path, monkeypatch, script):
+    """`dicetable run` on a new Pi: no profile yet, a Pi camera (a drawn tray) that remembers the exposure
+    it was opened with, and buttons playing `script` timed by the frames grabbed. Returns the settings
+    file, the cameras opened (in order) and how many frames were grabbed."""
+    import tempfile
+
+    from appliance import assemble
+    from appliance.commands.calibrate import parse_script
+    from calibration.synthetic import SyntheticTraySource
+    from hardware.buttons import ScriptedPanel
+    from hardware.frame_source import ReconnectingSource
+
+    tray, grabbed, cameras = SyntheticTraySource(), [0], []
+
+    class Device:
+        metadata = tray.metadata
+
+        def grab(self):
+            grabbed[0] += 1
+            frame = tray.read()
+            return frame.image, frame.small
+
+        def close(self):
+            pass
+
+    def open_camera(settings, notes, kind=None, replay=None, exposure=None):
+        camera = ReconnectingSource("Pi camera 0", Device, frozen_after_s=None)   # a drawn tray never changes
+        camera.exposure, camera.stage = exposure, tray.stage
+        cameras.append(camera)
+        return camera
+
+    panel = assemble.Panels([ScriptedPanel(parse_script(script), clock=lambda: grabbed[0] / 30)])
+    monkeypatch.setattr(assemble, "open_camera", open_camera)
+    monkeypatch.setattr(assemble, "open_buttons", lambda settings, keyboard, notes: panel)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))          # the screens' folder
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    settings = tmp_path / "settings.toml"
+    settings.write_text(f'[display]\nmode = "dummy"\n[calibration]\nprofile = "{tmp_path / "cal.toml"}"\n')
+    return settings, cameras, lambda: grabbed[0]
+
+
+def test_the_first_boot_wizard_keeps_the_systemd_watchdog_fed(tmp_path, monkeypatch, dummy_display):
+    import socket
+
+    from appliance import systemd_notify
+
+    settings, _, frames = first_boot(tmp_path, monkeypatch, "2:BACK long")   # two seconds in the wizard, then leave
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(str(tmp_path / "notify"))
+    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
+    # a ping at most once a second, timed by the frames (30 a second) so the count is exact
+    monkeypatch.setattr(systemd_notify, "_default", systemd_notify.Notifier(watchdog_gap_s=30, clock=frames))
+    try:
+        assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 1
+        systemd.setblocking(False)
+        messages = []
+        while True:
+            try:
+                messages.append(systemd.recv(4096).decode())
+            except BlockingIOError:
+                break
+    finally:
+        systemd.close()
+    assert frames() == 60
+    assert messages == ["READY=1\nSTATUS=calibrating", "WATCHDOG=1", "WATCHDOG=1"]   # at frames 1 and 31
+
+
+def test_after_the_first_boot_wizard_the_table_plays_with_the_exposure_it_locked(tmp_path, monkeypatch,
+                                                                                 dummy_display):
+    from types import SimpleNamespace
+
+    from appliance import assemble
+
+    settings, cameras, _ = first_boot(tmp_path, monkeypatch, "OK,OK long,OK,1:OK,2:OK,OK long,OK")
+    playing = []
+
+    def appliance(settings, source, panel, table, output, calibration):
+        playing.append((source, source.read() is not None))
+        return SimpleNamespace(recorder=None, run=lambda keep_going: None)
+
+    monkeypatch.setattr(assemble, "appliance", appliance)
+    assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
+    exposure = load_profile(tmp_path / "cal.toml").exposure
+    assert exposure is not None and cameras[0].exposure is None       # first opened before there was a profile
+    [(camera, live)] = playing
+    assert camera.exposure == exposure and live                       # the empty tray was learned so

@@ -1,5 +1,6 @@
 """The table's commands as a person runs them: a demo without hardware, a replay, clear errors."""
 import json
+import tempfile
 from pathlib import Path
 
 from appliance.cli import main
@@ -40,3 +41,27 @@ def test_evaluate_stream_measures_recorded_throws_without_a_reader(capsys):
     assert figures["folders"] == 1 and figures["rests"] >= 1
     assert figures["rests_detected"] == figures["rests"] and figures["readings_while_moving"] == 0
     assert figures["rest_latency_frames"]["max"] <= 5  # issue 5: rest within 5 frames at 30 fps
+
+
+def test_run_without_a_screen_keeps_only_its_latest_screen(tmp_path, capsys, monkeypatch):
+    """Left running headless overnight, the table must not fill the SD card with screenshots."""
+    from appliance import assemble
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    settings = tmp_path / "settings.toml"
+    settings.write_text(f'[display]\nmode = "dummy"\n[camera]\nsource = "replay"\n'
+                        f'replay_folder = "{THROWS / "misread-corrected"}"\n')
+    real, tables = assemble.appliance, []
+
+    def briefly(*parts):
+        app = real(*parts)
+        app.run = lambda keep_going: [app.step() for _ in range(45)]   # a second and a half of camera time
+        tables.append(app)
+        return app
+
+    monkeypatch.setattr(assemble, "appliance", briefly)
+    assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
+    [app] = tables
+    folder = app.output.png_dir
+    assert list(folder.iterdir()) == [folder / "screen.png"]       # redrawn several times, one file
+    assert f"the latest screen is written to {folder / 'screen.png'}" in capsys.readouterr().out

@@ -1,6 +1,7 @@
 """The install, update and uninstall scripts: shellcheck, and dry runs that print every action and change nothing."""
 import os
 import pwd
+import re
 import shutil
 import subprocess
 import sys
@@ -104,3 +105,46 @@ def test_uninstall_and_update_dry_runs(tmp_path):
     assert result.returncode == 0, result.stderr
     text = "\n".join(actions(result.stdout))
     assert "pull --ff-only" in text and "systemctl restart dicetable.service" in text and "apt-get" not in text
+
+
+def test_uninstall_goes_on_when_systemd_has_nothing_to_reset(tmp_path):
+    """A service that stopped cleanly is unloaded with its unit file: `systemctl reset-failed` then
+    answers 'not loaded' and exits 1, which must not stop the removal halfway (set -e)."""
+    unit, link, prefix = tmp_path / "dicetable.service", tmp_path / "dicetable", tmp_path / "opt"
+    calls = tmp_path / "systemctl-calls"
+    unit.write_text("[Service]\n")
+    (prefix / "venv" / "bin").mkdir(parents=True)
+    link.symlink_to(prefix / "venv" / "bin" / "dicetable")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "systemctl").write_text(
+        f'#!/bin/sh\necho "$*" >> {calls}\n'
+        'if [ "$1" = reset-failed ]; then echo "Unit $2 not loaded." >&2; exit 1; fi\n')
+    (bin_dir / "systemctl").chmod(0o755)
+    # the script with this test's places for the unit and the command, run as root would run it
+    script = tmp_path / "systemd" / "uninstall.sh"
+    script.parent.mkdir()
+    shutil.copy(REPO / "systemd" / "common.sh", script.parent)
+    script.write_text((REPO / "systemd" / "uninstall.sh").read_text()
+                      .replace("/etc/systemd/system/dicetable.service", str(unit))
+                      .replace("/usr/local/bin/dicetable", str(link))
+                      .replace("$EUID -ne 0", "0 -ne 0"))
+    result = subprocess.run(["bash", str(script), "--prefix", str(prefix)], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    assert result.returncode == 0, result.stderr
+    assert "reset-failed dicetable.service" in calls.read_text()
+    assert not unit.exists() and not link.is_symlink() and not prefix.exists()
+
+
+def test_the_table_run_by_hand_starts_where_the_service_does(tmp_path):
+    """lgpio writes its notification pipes into the working directory (gpiozero issue #1106): run by hand
+    as the dicetable user, the table starts in the unit's WorkingDirectory, as the service does, not in
+    the admin's folder where that user cannot write."""
+    unit = (REPO / "systemd" / "dicetable.service").read_text()
+    workdir = re.search(r"^WorkingDirectory=(\S+)$", unit, re.MULTILINE).group(1)
+    setup = (REPO / "docs" / "SETUP.md").read_text()
+    next_steps = dry_run("install.sh", "--skip-apt", "--prefix", str(tmp_path / "opt")).stdout
+    by_hand = re.findall(r"sudo -u \S+ .*\bdicetable (?:run|calibrate)\b.*", setup + next_steps)
+    assert len(by_hand) >= 3, by_hand                  # SETUP.md: calibrate and run; install.sh: calibrate
+    for line in by_hand:
+        assert f"cd {workdir} && dicetable" in line, line

@@ -3,8 +3,17 @@ import json
 
 import cv2
 import numpy as np
+import pytest
 
+from appliance.event_log import EventLog
+from appliance.main_loop import Appliance, Output
 from appliance.replay_game import replay_game
+from appliance.screen_model import Screen
+from appliance.table import Table
+from hardware.buttons import ScriptedPanel
+from hardware.frame_source import LOST, SourceStatus
+from hardware.replay import ReplaySource
+from vision.rest import RestDetector
 from vision.types import ROLL, Die, Reading
 
 
@@ -59,3 +68,47 @@ def test_one_reading_per_rest_and_presses_after_their_frame(tmp_path):
     assert len(calls) == 2
     assert table.game.sheets[0].entries[(0, 12)].total == 50
     assert sheet == {"game": "dice-poker", "players": [{"name": "Ann", "entries": {"12": 50}, "bonuses": 0, "total": 50}]}
+
+
+class LostCamera:
+    """A camera that is gone: read() answers at once with nothing, as ReconnectingSource does between retries."""
+    status = SourceStatus(LOST, "USB camera 0 lost, retrying in 2 s (no camera)")
+
+    def read(self):
+        return None
+
+    def close(self):
+        pass
+
+
+def test_while_the_camera_is_lost_each_pass_waits_a_frame_instead_of_spinning(tmp_path):
+    waits = []
+    app = Appliance(LostCamera(), ScriptedPanel([]), Table(EventLog(tmp_path / "log.sqlite")), read=None, rest=None,
+                    wait=waits.append)
+    assert all(app.step() for _ in range(3))
+    assert waits == [pytest.approx(1 / 30)] * 3
+    assert "lost" in app.table.screen().camera          # and the table says so meanwhile
+
+    write_recording(tmp_path / "game", [("moving", None, 3), ("still", 1, 5)], presses=[],
+                    game={"game": "dice-poker", "players": ["Ann"]})
+    waited = []
+    app = Appliance(ReplaySource(tmp_path / "game", realtime=False), ScriptedPanel([]),
+                    Table(EventLog(tmp_path / "replay.sqlite")), read=lambda frame, kind: reading((1, 2, 3, 4, 5)),
+                    rest=RestDetector(), wait=waited.append)
+    app.run()
+    assert app.frames == 8 and waited == []                 # frames coming, or the end: no waiting
+
+
+def test_a_headless_table_keeps_only_its_latest_screen(tmp_path):
+    import pygame
+
+    from hardware.display import LAYOUTS, open_display
+
+    surface = open_display("dummy", LAYOUTS["touchscreen"].size)
+    output = Output(surface, LAYOUTS["touchscreen"], tmp_path / "screens", flip=False, latest_only=True)
+    for title in ("one", "two", "three"):
+        output.show(Screen("choose-game", title))
+    assert list((tmp_path / "screens").iterdir()) == [tmp_path / "screens" / "screen.png"] == output.saved
+    written = pygame.surfarray.array3d(pygame.image.load(str(output.saved[0])))
+    assert np.array_equal(written, pygame.surfarray.array3d(surface))   # the last screen drawn
+    pygame.display.quit()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Callable
 
 HELP = "Set up the tray: find it and its keep zone, lock the camera, learn the empty tray and the die size."
 
@@ -147,29 +148,36 @@ class FrameClock:
         return self.frames / self.fps
 
 
+def locking_reopener(settings, source):
+    """How to reopen `source` with an exposure locked (exposure -> a new source), or None: the Pi camera
+    only (others cannot be locked from here, and report no exposure)."""
+    if settings is None or type(source).__name__ != "ReconnectingSource" or not source.name.startswith("Pi camera"):
+        return None
+    from appliance.assemble import open_camera
+
+    return lambda exposure: open_camera(settings, [], kind="picamera", exposure=exposure)
+
+
 def run_wizard(surface, panel, source, profile_path: Path, *, settings=None, read=None,
-               screenshots: str | None = None, fps: float = 30.0, frame_clock: FrameClock | None = None) -> Outcome:
-    """Runs the wizard on an open display, panel and frame source until it saves or is left."""
+               screenshots: str | None = None, fps: float = 30.0, frame_clock: FrameClock | None = None,
+               watchdog: Callable[[], None] = lambda: None) -> Outcome:
+    """Runs the wizard on an open display, panel and frame source until it saves or is left. `watchdog`
+    is called on every pass, as the table's loop does (systemd kills a service that stops pinging)."""
     from calibration.wizard import Wizard
 
     wizard = Wizard(profile_path, read=read)
-    reopen = None
-    if settings is not None and type(source).__name__ == "ReconnectingSource" and source.name.startswith("Pi camera"):
-        from appliance.assemble import open_camera
-
-        reopen = lambda exposure: open_camera(settings, [], kind="picamera", exposure=exposure)  # noqa: E731
-    camera = _LockableSource(source, reopen)
+    camera = _LockableSource(source, locking_reopener(settings, source))
     shots = Path(screenshots) if screenshots else None
     if shots:
         shots.mkdir(parents=True, exist_ok=True)
     try:
-        return _loop(wizard, surface, panel, camera, shots, fps, frame_clock)
+        return _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog)
     finally:
         if camera.current is not source:   # reopened with locked exposure here: ours to close
             camera.current.close()
 
 
-def _loop(wizard, surface, panel, camera, shots, fps, frame_clock=None) -> Outcome:
+def _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog) -> Outcome:
     import pygame
 
     from calibration.wizard_screen import draw
@@ -197,6 +205,7 @@ def _loop(wizard, surface, panel, camera, shots, fps, frame_clock=None) -> Outco
             screen = _with_problem(screen, camera.current.status.message)
         draw(surface, screen)
         pygame.display.flip()
+        watchdog()
         if shots and screen.step != last_step:
             pygame.image.save(surface, str(shots / f"{screen.number}-{screen.step}.png"))
         last_step = screen.step

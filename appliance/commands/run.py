@@ -19,7 +19,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from appliance import assemble, systemd_notify
     from appliance.event_log import LogError
-    from appliance.commands.calibrate import run_wizard
+    from appliance.commands.calibrate import locking_reopener, run_wizard
     from hardware.replay import ReplaySource
 
     assemble.quiet_pygame()
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"dicetable run: {error}", file=sys.stderr)
         return 2
-    output = assemble.open_output(settings, None, notes)
+    output = assemble.open_output(settings, None, notes, latest_only=True)  # it runs for days: no PNG per screen
     panel = assemble.open_buttons(settings, keyboard=output.flip, notes=notes)
     if isinstance(source, ReplaySource):  # recorded throws carry the calibration they were made with
         calibration = assemble.recording_calibration(source.recording.folder) if source.recording else None
@@ -40,11 +40,16 @@ def run(args: argparse.Namespace) -> int:
         if problem:  # never run a live camera on a profile that cannot be read: make one first
             print(f"dicetable run: {problem}; starting the calibration wizard", flush=True)
             systemd_notify.ready("calibrating")
-            outcome = run_wizard(output.surface, panel, source, settings.calibration_profile, settings=settings)
+            outcome = run_wizard(output.surface, panel, source, settings.calibration_profile, settings=settings,
+                                 watchdog=systemd_notify.watchdog)
             if not outcome.saved:
                 print(f"dicetable run: {outcome.message}; the table needs a calibration", file=sys.stderr)
                 return 1
             profile = outcome.profile or assemble.load_tray_profile(settings.calibration_profile)[0]
+            reopen = locking_reopener(settings, source)
+            if reopen:  # the empty tray was learned with the exposure locked: play with it locked too
+                source.close()
+                source = reopen(profile.exposure)
         calibration = profile.to_tray_calibration()
     try:
         table = assemble.table_for(settings, args.log)
