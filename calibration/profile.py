@@ -205,7 +205,7 @@ class _Checker:
         w, h = size
         if (corners < 0).any() or (corners[:, 0] > w).any() or (corners[:, 1] > h).any():
             self.fail(f"{key} {value} reach outside the {w}x{h} picture")
-        if not _convex(corners) or _area(corners) < 0.01 * w * h:
+        if not convex(corners) or _area(corners) < 0.01 * w * h:
             self.fail(f"{key} {value} are not the corners of a four-sided area in order (clockwise, no crossing)")
         return corners
 
@@ -245,7 +245,7 @@ def _area(corners: np.ndarray) -> float:
     return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
 
 
-def _convex(corners: np.ndarray) -> bool:
+def convex(corners: np.ndarray) -> bool:
     """Clockwise on screen (y down) and convex: every turn goes the same way."""
     edges = np.roll(corners, -1, axis=0) - corners
     turns = edges[:, 0] * np.roll(edges[:, 1], -1) - edges[:, 1] * np.roll(edges[:, 0], -1)

@@ -16,7 +16,7 @@ from typing import Callable, Mapping, Optional
 import numpy as np
 
 from calibration.find import DieSize, FindError, TrayOutline, find_tray, measure_die_size
-from calibration.profile import Exposure, Profile, save_profile
+from calibration.profile import Exposure, Profile, convex, save_profile
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
 
 STEPS = ("find", "nudge", "lock", "empty", "dice", "check", "done")
@@ -85,12 +85,6 @@ class _Corners:
 
     def _shared(self, p) -> bool:
         return bool(np.any(np.all(np.abs(self.tray - p) < 0.5, axis=1)))
-
-
-def _convex(corners: np.ndarray) -> bool:
-    edges = np.roll(corners, -1, axis=0) - corners
-    turns = edges[:, 0] * np.roll(edges[:, 1], -1) - edges[:, 1] * np.roll(edges[:, 0], -1)
-    return bool((turns > 0).all())
 
 
 class Wizard:
@@ -241,7 +235,7 @@ class Wizard:
         w, h = self._size
         polygons = [corners.tray] + ([] if corners.keep is None else [corners.keep])
         inside = all(((p >= 0) & (p <= (w, h))).all() for p in polygons)
-        return inside and all(_convex(p) for p in polygons)
+        return inside and all(convex(p) for p in polygons)
 
     def _on_lock(self, press: Press) -> None:
         if press.button == OK:
@@ -372,7 +366,8 @@ class Wizard:
 
     def _buttons(self) -> dict:
         if self.step == "nudge":
-            return {PREV: "-", NEXT: "+", OK: "next corner (hold: done)", BACK: "previous"}
+            ok = "up/down" if self._axis == 0 else "next corner"   # each corner: left/right, then up/down
+            return {PREV: "-", NEXT: "+", OK: f"{ok} (hold: done)", BACK: "previous"}
         if self.step == "check":
             if self._reading is None:
                 return {OK: "read (hold: save untested)", BACK: "back"}

@@ -8,6 +8,7 @@ from calibration.find import order_corners
 from calibration.profile import Exposure, load_profile
 from calibration.synthetic import TrayScene, spread_dice
 from calibration.wizard import EMPTY_FRAMES, NUDGE_PX, Wizard
+from hardware.buttons import OK
 from vision.types import Die, Reading
 
 SCENE = TrayScene()
@@ -77,6 +78,15 @@ def test_nudging_moves_the_selected_corner_and_the_keep_corner_on_it(tmp_path):
     assert np.allclose(moved["tray"].points[3], expected)
     assert any(np.allclose(expected, p) for p in moved["keep"].points)
     assert np.allclose(moved["tray"].points[:3], start["tray"].points[:3])   # the others stay
+
+
+def test_the_ok_button_says_what_it_does_next_while_nudging(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml")
+    feed(wizard, EMPTY)
+    screen = feed(wizard, EMPTY, "OK")                 # tray used: the first corner, left/right
+    assert "left/right" in screen.instruction and screen.buttons[OK].startswith("up/down")
+    screen = feed(wizard, EMPTY, "OK")                 # the same corner, up/down
+    assert "up/down" in screen.instruction and screen.buttons[OK].startswith("next corner")
 
 
 def test_no_tray_in_view_keeps_the_first_step_with_a_message(tmp_path):
