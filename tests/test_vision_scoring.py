@@ -3,7 +3,6 @@ import json
 
 import cv2
 import numpy as np
-import pytest
 
 from vision import Die, LabeledDie, Reading, evaluate, load_labeled_set, match
 from vision.scoring import Score

@@ -177,7 +177,6 @@ class Player:
 
     # -- sheet games ----------------------------------------------------------------------------
     def play_sheet_turn(self, turn: dict) -> None:
-        game: SheetGame = self.table.game
         self.seq.pick_up(list(self.seq.dice))        # a new turn: all dice back in the hand
         rules_dice: list[int] = []
         for a, attempt in enumerate(turn["attempts"], start=1):

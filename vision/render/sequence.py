@@ -23,7 +23,7 @@ from . import layout
 from .frame import DieState, render_frame
 from .hand import SKINS, SLEEVES, Hand
 from .motion import Throw, slide
-from .solid import Solid, axis_angle
+from .solid import Solid
 
 FPS = 30
 REST_FRAMES = 6        # frames a rest lasts in the fixtures: the rest detector needs 4 still ones
