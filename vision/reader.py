@@ -18,8 +18,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from . import geometry
-from . import faces
+from . import faces, geometry
 from .d10.reader import D6 as D10_SAYS_D6, D10Reader
 from .faces import NO_DIE
 from .finder import Find, lies_on, on_bigger

@@ -85,7 +85,7 @@ class D10Reader(FrameReader):
         return faces.classify(self._d6_faces, frame, finds)
 
     def dice(self, frame, finds, probs, calibration) -> list[Die]:
-        best = np.argmax(probs, axis=1) if len(probs) else np.zeros(0, int)
+        best = np.argmax(probs, axis=1)
         d6 = [k for k, b in enumerate(best) if b == D6]
         d6_faces = dict(zip(d6, self.six_sided(frame, [finds[k] for k in d6])))
         dice = []
