@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .. import faces, geometry
-from ..finder import Find, on_bigger
+from ..finder import Find, lies_on
 from ..frame_reader import MODELS, FrameReader
 from ..preprocess import finder_inputs, read_turned
 from ..types import Die, Reading, TrayCalibration
@@ -90,7 +90,7 @@ class D10Reader(FrameReader):
         d6_faces = dict(zip(d6, self.six_sided(frame, [finds[k] for k in d6])))
         dice = []
         for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
-            if best[k] == NO_DIE:   # the reader sees no die here: a phantom
+            if best[k] == NO_DIE or _outranked(finds[k], [f for f, b in zip(finds, best) if b != NO_DIE]):
                 continue
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
@@ -98,7 +98,7 @@ class D10Reader(FrameReader):
                 dice.append(faces.six_sided_die(d6_faces[k], box, zone, kind_sure=float(p[D6])))
             else:
                 dice.append(Die("d10", int(best[k]), box, zone, float(p[best[k]])))
-        return _settle_nested(dice)
+        return dice
 
 
 def _same_die(a, b) -> bool:
@@ -106,17 +106,12 @@ def _same_die(a, b) -> bool:
     return near and max(a[2], a[3]) < INSIDE_BIGGER * max(b[2], b[3]) and max(b[2], b[3]) < INSIDE_BIGGER * max(a[2], a[3])
 
 
-def _find_of(die: Die) -> Find:
-    x0, y0, x1, y1 = die.box
-    return (*die.centre, x1 - x0, y1 - y0, die.confidence)
-
-
-def _settle_nested(dice: list[Die]) -> list[Die]:
-    """Small finds whose centres lie on a much bigger die are that die's faces or numerals (close-up
-    photos): the big die stands. (A heap of small dice found as one big die came from the coarse look,
-    whose small finds `find` leaves out.)"""
-    finds = [_find_of(d) for d in dice]
-    return [d for d, f in zip(dice, finds) if not on_bigger(f, finds, INSIDE_BIGGER)]
+def _outranked(find: Find, dice: list[Find]) -> bool:
+    """Of a die and a much smaller one on it, the one the finder is surer of stands: the small one is the big
+    die's face or numeral (close-up photos), or the big one is no die at all (a hand over the tray, its
+    middle on a die)."""
+    return any(other[4] > find[4] if lies_on(other, find, INSIDE_BIGGER) else
+               other[4] >= find[4] and lies_on(find, other, INSIDE_BIGGER) for other in dice)
 
 
 @functools.cache
