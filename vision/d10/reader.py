@@ -20,7 +20,7 @@ import numpy as np
 from .. import faces, geometry
 from ..finder import Find, lies_on
 from ..frame_reader import MODELS, FrameReader
-from ..preprocess import finder_inputs, read_turned
+from ..preprocess import SURE, finder_inputs, read_turned
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
@@ -88,9 +88,11 @@ class D10Reader(FrameReader):
         best = np.argmax(probs, axis=1)
         d6 = [k for k, b in enumerate(best) if b == D6]
         d6_faces = dict(zip(d6, self.six_sided(frame, [finds[k] for k in d6])))
+        read = [(*f[:4], p.max()) for f, p in zip(finds, probs)]   # each find with how sure its reading is
+        dice_read = [r for r, b in zip(read, best) if b != NO_DIE]
         dice = []
         for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
-            if best[k] == NO_DIE or _outranked(finds[k], [f for f, b in zip(finds, best) if b != NO_DIE]):
+            if best[k] == NO_DIE or _outranked(read[k], dice_read):
                 continue
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
@@ -106,12 +108,15 @@ def _same_die(a, b) -> bool:
     return near and max(a[2], a[3]) < INSIDE_BIGGER * max(b[2], b[3]) and max(b[2], b[3]) < INSIDE_BIGGER * max(a[2], a[3])
 
 
-def _outranked(find: Find, dice: list[Find]) -> bool:
-    """Of a die and a much smaller one on it, the one the finder is surer of stands: the small one is the big
-    die's face or numeral (close-up photos), or the big one is no die at all (a hand over the tray, its
-    middle on a die)."""
-    return any(other[4] > find[4] if lies_on(other, find, INSIDE_BIGGER) else
-               other[4] >= find[4] and lies_on(find, other, INSIDE_BIGGER) for other in dice)
+def _outranked(die: Find, dice: list[Find]) -> bool:
+    """Of a die and a much smaller one on it (their last item: how sure their reading is), the big one stands:
+    the small one is its face or numeral (close-up photos), whose reading is never sure. Unless the small one
+    is read surely and the big one is not: then the big one is no die (a hand over the tray, its middle on a
+    die)."""
+    def small_wins(small, big):
+        return small[4] >= SURE > big[4]
+    return any(small_wins(other, die) if lies_on(other, die, INSIDE_BIGGER) else
+               lies_on(die, other, INSIDE_BIGGER) and not small_wins(die, other) for other in dice)
 
 
 @functools.cache
