@@ -13,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from appliance.event_log import EventLog
+from appliance.event_log import open_log
 from appliance.main_loop import LATEST_SCREEN, Appliance, Output
 from appliance.settings import Settings
 from appliance.table import Table
@@ -159,8 +159,9 @@ def reader(calibration) -> Callable[[np.ndarray, str], Reading]:
     return lambda frame, kind="d6": readers[kind](frame, calibration)
 
 
-def table_for(settings: Settings, log_path: Path | None) -> Table:
-    log = EventLog(log_path or DEFAULT_LOG)
+def table_for(settings: Settings, log_path: Path | None, notes: list[str]) -> Table:
+    log, note = open_log(log_path or DEFAULT_LOG)
+    notes += [note] if note else []
     return Table(log, players=settings.players, default_game=settings.game.default, variants=settings.game.variants)
 
 

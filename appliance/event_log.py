@@ -41,6 +41,10 @@ class LogError(RuntimeError):
     """The log file cannot be opened or written: the table shows it and keeps the game it has."""
 
 
+class LogDamaged(LogError):
+    """The log file is no sound SQLite database (a card that failed mid-write, a file copied over it)."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
     id: int
@@ -65,8 +69,19 @@ class EventLog:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
-        except (sqlite3.Error, OSError) as error:
+            damage = self.db.execute("PRAGMA quick_check").fetchone()[0]
+        except (sqlite3.OperationalError, OSError) as error:   # no room, no permission: not the file's fault
+            self._close_quietly()
             raise LogError(f"cannot open the game log {self.path}: {error}") from error
+        except sqlite3.DatabaseError as error:                  # not a database, or a malformed one
+            damage = str(error)
+        if damage != "ok":
+            self._close_quietly()
+            raise LogDamaged(f"the game log {self.path} is damaged ({damage})")
+
+    def _close_quietly(self) -> None:
+        if hasattr(self, "db"):
+            self.db.close()
 
     def close(self) -> None:
         self.db.close()
@@ -111,6 +126,21 @@ class EventLog:
         rows = self.db.execute("SELECT * FROM games WHERE finished IS NOT NULL AND result NOT LIKE '{%' "
                                "ORDER BY id DESC LIMIT ?", (limit,))
         return [_record(row) for row in rows]
+
+
+def open_log(path: str | Path) -> tuple[EventLog, str]:
+    """The log at `path` and "", or, if that file is damaged, a new log there and a note saying where the
+    damaged file was kept (beside it, renamed, with its journal: nothing is deleted)."""
+    try:
+        return EventLog(path), ""
+    except LogDamaged as error:
+        path = Path(path).expanduser()
+        kept = path.with_name(f"{path.stem}.damaged-{datetime.now():%Y%m%d-%H%M%S}{path.suffix}")
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(f"{path}{suffix}")
+            if part.exists():
+                part.rename(f"{kept}{suffix}")
+        return EventLog(path), f"{error}: kept as {kept.name}; a new game log was started"
 
 
 def _record(row) -> GameRecord:

@@ -65,3 +65,32 @@ def test_run_without_a_screen_keeps_only_its_latest_screen(tmp_path, capsys, mon
     folder = app.output.png_dir
     assert list(folder.iterdir()) == [folder / "screen.png"]       # redrawn several times, one file
     assert f"the latest screen is written to {folder / 'screen.png'}" in capsys.readouterr().out
+
+
+def test_run_on_a_damaged_log_keeps_it_and_starts_a_new_one(tmp_path, capsys, monkeypatch):
+    """A game log the SD card damaged must not stop the table (systemd would restart it until it gives up,
+    leaving a black screen): the file is kept beside a new log and the screen says so."""
+    from appliance import assemble
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[display]\nmode = "dummy"\n[camera]\nsource = "replay"\n')
+    damaged = b"SQLite format 3\x00" + bytes(range(256)) * 16
+    (tmp_path / "games.sqlite").write_bytes(damaged)
+    real, apps = assemble.appliance, []
+
+    def briefly(*parts):
+        app = real(*parts)
+        app.run = lambda keep_going: app.step()
+        apps.append(app)
+        return app
+
+    monkeypatch.setattr(assemble, "appliance", briefly)
+    assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
+    [kept] = tmp_path.glob("games.damaged-*.sqlite")
+    assert kept.read_bytes() == damaged
+    assert f"the game log {tmp_path / 'games.sqlite'} is damaged" in apps[0].table.message
+    assert f"kept as {kept.name}; a new game log was started" in apps[0].table.message
+    assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 0    # the new log works
+    assert main(["history", "--log", str(kept)]) == 1
+    assert f"the game log {kept} is damaged" in capsys.readouterr().err

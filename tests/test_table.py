@@ -3,7 +3,7 @@ import sqlite3
 
 import pytest
 
-from appliance.event_log import EventLog, LogError
+from appliance.event_log import EventLog, LogError, open_log
 from appliance.games import GAME_IDS
 from appliance.games.train_wreck import Phase
 from appliance.table import Table
@@ -409,3 +409,20 @@ def test_a_player_named_like_the_tables_own_names_gets_a_different_partner(log):
     table.press(NEXT)  # a second player, named by the table
     table.press(OK)
     assert table.game is not None and list(table.game.players) in (["Player 2", "Player 3"], ["Player 3", "Player 2"])
+
+
+def test_a_log_damaged_inside_is_set_aside_whole_and_a_new_one_started(tmp_path):
+    path = tmp_path / "games.sqlite"
+    table = start(EventLog(path), "dice-poker")
+    throw(table, (6, 6, 6, 2, 1))
+    table.log.close()
+    data = bytearray(path.read_bytes())
+    assert len(data) >= 3 * 4096                                 # header page, then the tables' pages
+    data[4096:4096 + 64] = b"\xff" * 64                           # a page's header overwritten
+    path.write_bytes(bytes(data))
+    with pytest.raises(LogError, match="is damaged"):
+        EventLog(path)
+    log, note = open_log(path)
+    [kept] = tmp_path.glob("games.damaged-*.sqlite")
+    assert kept.read_bytes() == bytes(data) and note.endswith(f"kept as {kept.name}; a new game log was started")
+    assert log.open_game() is None and Table(log).mode == "choose-game"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 HELP = "List the finished games: date, game, players and scores."
@@ -17,9 +18,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from appliance.assemble import DEFAULT_LOG
-    from appliance.event_log import EventLog
+    from appliance.event_log import EventLog, LogError
 
-    games = EventLog(args.log or DEFAULT_LOG).history(args.last)
+    try:
+        games = EventLog(args.log or DEFAULT_LOG).history(args.last)
+    except LogError as error:   # the table sets a damaged log aside when it starts; this only reads
+        print(f"dicetable history: {error}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps([{"date": g.finished, "game": g.game, "players": g.result} for g in games]))
         return 0

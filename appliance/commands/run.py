@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
                 source = reopen(profile.exposure)
         calibration = profile.to_tray_calibration()
     try:
-        table = assemble.table_for(settings, args.log)
+        table = assemble.table_for(settings, args.log, notes)
     except LogError as error:  # no log, no scorekeeping: say why instead of a traceback
         print(f"dicetable run: {error}", file=sys.stderr)
         return 1
