@@ -62,6 +62,9 @@ class Output:
             self.saved.append(path)
 
 
+PLAYING = "camera and display up"   # systemd's status line while all is well
+
+
 @dataclass
 class Appliance:
     source: FrameSource
@@ -71,6 +74,7 @@ class Appliance:
     rest: Rest
     output: Output = field(default_factory=Output)
     watchdog: Callable[[], None] = lambda: None  # systemd's WATCHDOG=1, once per processed frame
+    status: Callable[[str], object] = lambda text: None  # systemd's STATUS=, when the camera is lost or back
     recorder: Any = None  # appliance.recording.Recorder: the stream, and each confirmed reading as labels
     frames: int = 0
     t: float = 0.0  # the latest frame's time: scripted presses of a recording are timed by it
@@ -84,7 +88,10 @@ class Appliance:
         """One pass. False when the source has ended (a replay played out)."""
         frame = self.source.read()
         status = self.source.status
-        self.table.camera("" if status.ok else status.message)
+        problem = "" if status.ok else status.message
+        if problem != self.table.camera_note:   # `systemctl status dicetable` tells the admin too
+            self.status(problem or PLAYING)
+        self.table.camera(problem)
         if frame is not None:
             self.frames += 1
             self.t = frame.t

@@ -78,17 +78,6 @@ class Notifier:
     def stopping(self) -> bool:
         return self.send("STOPPING=1")
 
-    def watchdog_interval_s(self) -> Optional[float]:
-        """WatchdogSec as systemd passed it ($WATCHDOG_USEC, for this process), or None."""
-        env = os.environ if self._env is None else self._env
-        pid = env.get("WATCHDOG_PID")
-        if pid and pid != str(os.getpid()):
-            return None
-        try:
-            return int(env["WATCHDOG_USEC"]) / 1e6
-        except (KeyError, ValueError):
-            return None
-
     def close(self) -> None:
         if self._socket is not None:
             self._socket.close()

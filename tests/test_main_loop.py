@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from appliance.event_log import EventLog
-from appliance.main_loop import Appliance, Output
+from appliance.main_loop import PLAYING, Appliance, Output
 from appliance.replay_game import replay_game
 from appliance.screen_model import Screen
 from appliance.table import Table
 from hardware.buttons import ScriptedPanel
-from hardware.frame_source import LOST, SourceStatus
+from hardware.frame_source import LOST, OK, SourceStatus
 from hardware.replay import ReplaySource
 from vision.rest import RestDetector
 from vision.types import ROLL, Die, Reading
@@ -82,12 +82,17 @@ class LostCamera:
 
 
 def test_while_the_camera_is_lost_each_pass_waits_a_frame_instead_of_spinning(tmp_path):
-    waits = []
-    app = Appliance(LostCamera(), ScriptedPanel([]), Table(EventLog(tmp_path / "log.sqlite")), read=None, rest=None,
-                    wait=waits.append)
+    waits, statuses = [], []
+    camera = LostCamera()
+    app = Appliance(camera, ScriptedPanel([]), Table(EventLog(tmp_path / "log.sqlite")), read=None, rest=None,
+                    wait=waits.append, status=statuses.append)
     assert all(app.step() for _ in range(3))
     assert waits == [pytest.approx(1 / 30)] * 3
     assert "lost" in app.table.screen().camera          # and the table says so meanwhile
+    assert statuses == [LostCamera.status.message]      # so does `systemctl status`, once
+    camera.status = SourceStatus(OK, "")
+    app.step()
+    assert app.table.screen().camera == "" and statuses[1:] == [PLAYING]
 
     write_recording(tmp_path / "game", [("moving", None, 3), ("still", 1, 5)], presses=[],
                     game={"game": "dice-poker", "players": ["Ann"]})

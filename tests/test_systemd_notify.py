@@ -1,5 +1,4 @@
 """sd_notify against a real AF_UNIX datagram socket standing in for systemd's."""
-import os
 import socket
 import uuid
 
@@ -87,10 +86,3 @@ def test_a_vanished_socket_is_not_an_exception(tmp_path):
     notifier = Notifier(env={"NOTIFY_SOCKET": str(tmp_path / "gone")})
     assert notifier.ready() is False
     assert Notifier(env={"NOTIFY_SOCKET": "vsock:2:1234"}).ready() is False
-
-
-def test_watchdog_interval_from_systemd(monkeypatch):
-    env = {"WATCHDOG_USEC": "30000000", "WATCHDOG_PID": str(os.getpid())}
-    assert Notifier(env=env).watchdog_interval_s() == 30.0
-    assert Notifier(env={**env, "WATCHDOG_PID": "1"}).watchdog_interval_s() is None   # meant for another process
-    assert Notifier(env={}).watchdog_interval_s() is None

@@ -19,6 +19,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from appliance import assemble, systemd_notify
     from appliance.event_log import LogError
+    from appliance.main_loop import PLAYING
     from appliance.commands.calibrate import locking_reopener, run_wizard
     from hardware.replay import ReplaySource
 
@@ -61,14 +62,14 @@ def run(args: argparse.Namespace) -> int:
     if notes:
         table.notice("; ".join(notes))
     app = assemble.appliance(settings, source, panel, table, output, calibration)
-    app.watchdog = systemd_notify.watchdog
+    app.watchdog, app.status = systemd_notify.watchdog, systemd_notify.status
     if args.record:
         from appliance.recording import Recorder
 
         profile_path = settings.calibration_profile if profile and not isinstance(source, ReplaySource) else None
         app.recorder = Recorder(args.record, profile_path)
         print(f"dicetable: recording to {args.record}", flush=True)
-    systemd_notify.ready("camera and display up")
+    systemd_notify.ready(PLAYING)
     try:
         app.run(keep_going=assemble.window_open if output.flip else (lambda: True))
     finally:
