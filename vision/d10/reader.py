@@ -92,7 +92,7 @@ class D10Reader(FrameReader):
         dice_read = [r for r, b in zip(read, best) if b != NO_DIE]
         dice = []
         for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
-            if best[k] == NO_DIE or _outranked(read[k], dice_read):
+            if best[k] == NO_DIE or _outranked(read[k], dice_read):   # a phantom, or part of a die
                 continue
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
