@@ -120,3 +120,26 @@ def test_a_slam_is_marked_on_the_sheet():
         draw_sheet(surface, pygame.Rect(0, 0, 440, 380), g, 0, (), (1, 24), {}, layout.font_small, layout.font_small)
         shares.append(share(pygame.surfarray.array3d(surface).swapaxes(0, 1), draw.ACCENT))
     assert shares[0] > shares[1]  # the slam's dot
+
+
+def test_a_message_too_long_for_its_lines_says_that_it_goes_on():
+    pygame.font.init()
+    words = [f"word{i}" for i in range(200)]
+    shown = draw.lines(" ".join(words), 18, 400, max_lines=3)
+    assert len(shown) == 3 and shown[-1].endswith(" ...")
+    assert " ".join(shown).removesuffix(" ...").split() == words[:len(" ".join(shown).split()) - 1]
+    assert all(draw.font(18).size(line)[0] <= 400 for line in shown)
+    assert draw.lines("a short one", 18, 400, max_lines=3) == ["a short one"]
+
+
+def test_a_menu_shows_a_long_notice_whole():
+    """At start the table may have several things to say at once (no screen, a damaged log kept aside)."""
+    from appliance.screens.render import MENU_MESSAGE_LINES
+
+    pygame.font.init()
+    notice = ("no screen here: the latest screen is written to /tmp/dicetable-screens-im16nat_/screen.png; the game "
+              "log /var/lib/dicetable/games.sqlite is damaged (file is not a database): kept as "
+              "games.damaged-20261122-004223.sqlite; a new game log was started")
+    layout = LAYOUTS["touchscreen"]
+    width = layout.size[0] - 2 * layout.margin
+    assert not draw.lines(notice, layout.font_body, width, MENU_MESSAGE_LINES)[-1].endswith("...")

@@ -56,13 +56,30 @@ def wrap(what: str, size: int, width: int) -> list[str]:
     return lines + ([line] if line else [])
 
 
+def lines(what: str, size: int, width: int, max_lines: int) -> list[str]:
+    """`what` wrapped in at most `max_lines` lines, the last ending in "..." when there was more (so that a
+    cut message does not look whole)."""
+    wrapped = wrap(what, size, width)
+    if len(wrapped) <= max_lines:
+        return wrapped
+    words = wrapped[max_lines - 1].split()
+    while len(words) > 1 and font(size).size(" ".join(words) + " ...")[0] > width:
+        words.pop()
+    return wrapped[:max_lines - 1] + [" ".join(words) + " ..."]
+
+
 def paragraph(surface, what: str, pos, size: int, width: int, colour=TEXT, max_lines=3) -> int:
-    """Wrapped text; returns the y below it."""
+    """Wrapped text (`lines`); returns the y below it."""
     x, y = pos
-    for line in wrap(what, size, width)[:max_lines]:
+    for line in lines(what, size, width, max_lines):
         rect = text(surface, line, (x, y), size, colour)
         y = rect.bottom + 2
     return y
+
+
+def paragraph_height(what: str, size: int, width: int, max_lines=3) -> int:
+    """How tall `paragraph` draws this text."""
+    return len(lines(what, size, width, max_lines)) * (font(size).get_height() + 2)
 
 
 def die(surface, rect: pygame.Rect, value: int | None, kind: str = "d6", held=False, uncertain=False,

@@ -12,6 +12,7 @@ from appliance.session import DICE_KIND
 from hardware.display import Layout
 
 SMALLEST_SHEET_TEXT = 13  # design pixels at 800x480: the sheet's text shrinks no further to fit
+MENU_MESSAGE_LINES = 4     # a menu has room for a longer message (settings warnings at start, say)
 
 
 def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Picture | None = None) -> None:
@@ -64,9 +65,10 @@ def _menu(surface, body, screen: Screen, layout: Layout) -> None:
     y = draw.paragraph(surface, screen.prompt, body.topleft, layout.font_body, body.width, draw.DIM)
     y = _choices(surface, pygame.Rect(body.x, y + layout.px(8), body.width // 2, body.bottom - y), screen, layout,
                  size=layout.font_title, show_cursor=screen.kind == "choose-game")
-    if screen.message:
-        draw.paragraph(surface, screen.message, (body.x, body.bottom - layout.px(50)), layout.font_body, body.width,
-                       draw.LEVEL_COLOURS[screen.level], max_lines=2)
+    if screen.message:   # above the hints, as many lines as it takes (up to MENU_MESSAGE_LINES)
+        top = body.bottom - draw.paragraph_height(screen.message, layout.font_body, body.width, MENU_MESSAGE_LINES)
+        draw.paragraph(surface, screen.message, (body.x, max(top, y)), layout.font_body, body.width,
+                       draw.LEVEL_COLOURS[screen.level], max_lines=MENU_MESSAGE_LINES)
 
 
 def _game_panel(surface, rect, screen: Screen, layout: Layout) -> None:
