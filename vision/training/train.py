@@ -21,6 +21,7 @@ import torch.nn.functional as F
 from ..frame_reader import MODELS
 from ..preprocess import FACE_SIZE
 from . import data, nets
+
 SETS = ["tray-d6-photos", "wood-webcam-d6"]
 
 
