@@ -66,10 +66,13 @@ def load_tray_profile(path: Path):
         return None, str(error)
 
 
-def recording_calibration(folder: Path):
-    """The calibration a recorded folder was made with (calibration.toml beside its frames), if any."""
-    profile, _ = load_tray_profile(Path(folder) / "calibration.toml")
-    return profile.to_tray_calibration() if profile else None
+def recording_calibration(recording):
+    """(the TrayCalibration a hardware.replay.Recording was made with, None); (None, None) when its labels name
+    no calibration profile; (None, what is wrong) when the profile they name cannot be read."""
+    if recording is None or recording.calibration is None:
+        return None, None
+    profile, problem = load_tray_profile(recording.calibration)
+    return (profile.to_tray_calibration() if profile else None), problem
 
 
 def open_camera(settings: Settings, notes: list[str], kind: str | None = None, replay: str | Path | None = None,
@@ -78,22 +81,23 @@ def open_camera(settings: Settings, notes: list[str], kind: str | None = None, r
     else a USB camera, else the recorded demo throws, looped; "synthetic" is a drawn tray (for trying
     the calibration wizard). `exposure` (a calibration Exposure) locks the Pi camera's exposure."""
     from hardware.frames import OpenCVCamera, PiCamera, ReplaySource
-    from hardware.probe import probe_cameras
+    from hardware.probe import pi_model, probe_cameras
 
     cam = settings.camera
     kind = kind or cam.source
     if kind == "auto":
-        found = {f.part: f.ok for f in probe_cameras(cam.picamera_number, cam.device)}
-        kind = next((k for k, part in (("picamera", "Pi camera"), ("usb", "USB camera")) if found.get(part)), "replay")
-        if kind == "replay" and not replay:
-            notes.append("no camera found: playing recorded throws")
+        found = {f.part: f for f in probe_cameras(cam.picamera_number, cam.device)}
+        kind = next((k for k, part in (("picamera", "Pi camera"), ("usb", "USB camera")) if found[part].ok), "replay")
+        if kind == "replay" and not replay:  # on a Pi, the Pi camera is the one meant: say how to get it going
+            fix = found["Pi camera"].fix if pi_model() else ""
+            notes.append("no camera found: playing recorded throws" + (f"; {fix}" if fix else ""))
     if kind == "synthetic":
         from calibration.synthetic import SyntheticTraySource
 
         return SyntheticTraySource(small_size=cam.small_size)
     if kind == "picamera":
         controls = exposure.controls() if exposure is not None else {}
-        return PiCamera(cam.picamera_number, size=cam.size, small_size=cam.small_size, **controls)
+        return PiCamera(cam.picamera_number, size=cam.size, small_size=cam.small_size, fps=cam.fps, **controls)
     if kind == "usb":
         return OpenCVCamera(cam.device, size=cam.size, small_size=cam.small_size, fps=cam.fps)
     folder = replay or cam.replay_folder or next(iter(demo_recordings()), None)
@@ -172,7 +176,8 @@ def appliance(settings: Settings, source, panel, table: Table, output: Output, c
     # the empty tray as rest detection compares it: made as the camera's small pictures are
     small_empty = small_grey(empty, settings.camera.small_size) if empty is not None else None
     return Appliance(source, panel, table, reader(calibration), RestDetector(small_empty), output,
-                     frame_interval_s=1 / settings.camera.fps)
+                     frame_interval_s=1 / settings.camera.fps,
+                     frame_size=calibration.frame_size if calibration is not None else None)
 
 
 def scripted_presses(labels: dict, clock: Callable[[], float], first_frame: int = 0) -> ScriptedPanel:

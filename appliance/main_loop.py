@@ -83,12 +83,15 @@ class Appliance:
     picture_every_s: float = 0.2  # the live picture is refreshed this often: drawing costs more than reading a frame
     wait: Callable[[float], None] = time.sleep  # after a pass that got no frame (tests: a fake)
     frame_interval_s: float = 1 / 30  # how long it waits: about one frame of the camera
+    frame_size: tuple[int, int] | None = None  # (width, height) the calibration was made on; None: any
 
     def step(self) -> bool:
         """One pass. False when the source has ended (a replay played out)."""
         frame = self.source.read()
         status = self.source.status
         problem = "" if status.ok else status.message
+        if frame is not None and (mismatch := self._size_mismatch(frame.image)):
+            problem, frame = mismatch, None  # its tray corners and die size would land in the wrong places
         if problem != self.table.camera_note:   # `systemctl status dicetable` tells the admin too
             self.status(problem or PLAYING)
         self.table.camera(problem)
@@ -123,6 +126,14 @@ class Appliance:
             return False
         self.wait(self.frame_interval_s)  # a lost camera answers at once: without this the loop spins a core
         return True
+
+    def _size_mismatch(self, image: np.ndarray) -> str:
+        height, width = image.shape[:2]
+        if self.frame_size is None or (width, height) == tuple(self.frame_size):
+            return ""
+        w, h = self.frame_size
+        return (f"the camera gives {width}x{height} pictures but the tray was calibrated at {w}x{h}: "
+                f"set camera.size = [{w}, {h}] or run `dicetable calibrate`")
 
     def run(self, keep_going: Callable[[], bool] = lambda: True) -> None:
         while keep_going() and self.step():

@@ -41,7 +41,9 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         source = ReplaySource(folder, realtime=realtime, small_size=SMALL)
     except (OSError, ValueError, KeyError, RecordingError) as error:
         raise ReplayError(f"{folder} is not a recorded game ({error.__class__.__name__}: {error})") from None
-    calibration = _calibration(Path(folder), labels)
+    calibration, problem = recording_calibration(source.recording)
+    if problem:
+        raise ReplayError(problem)
     table = Table(EventLog(log_path), variants={spec["game"]: spec.get("variants", {})})
     if table.record is None:
         table.start(spec["game"], spec["players"])
@@ -50,7 +52,8 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
 
         output = Output(open_display("dummy", LAYOUTS["touchscreen"].size), LAYOUTS["touchscreen"], screens, flip=False)
     chosen = reader(calibration) if read is None else (lambda frame, kind: read(frame))
-    app = Appliance(source, None, table, chosen, RestDetector(_small_empty(calibration)), output or Output())
+    app = Appliance(source, None, table, chosen, RestDetector(_small_empty(calibration)), output or Output(),
+                    frame_size=calibration.frame_size if calibration else None)
     app.read = with_misreads(app.read, labels, frame_index=lambda: first_frame + app.frames - 1)
     app.recorder = recorder
     for _ in range(first_frame):
@@ -95,11 +98,6 @@ def with_misreads(read, labels: dict, frame_index: Callable[[], int]):
         return result
 
     return reading
-
-
-def _calibration(folder: Path, labels: dict):
-    name = labels.get("calibration")
-    return recording_calibration(folder) if name == "calibration.toml" else None
 
 
 def _small_empty(calibration):

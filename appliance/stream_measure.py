@@ -51,21 +51,15 @@ class StreamFigures:
         }
 
 
-def _calibration(folder: Path, labels: dict):
-    """The folder's TrayCalibration via the calibration profile loader."""
-    from calibration.profile import load_profile
-
-    return load_profile(folder / labels.get("calibration", "calibration.toml")).to_tray_calibration()
-
-
 def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures: Optional[StreamFigures] = None,
                    small_size: tuple[int, int] = (320, 180)) -> StreamFigures:
     """Replay one folder through the rest detector (and `read(frame, calibration, kind)` if given); small frames
     of the cameras' default size, as the appliance feeds the detector."""
     import cv2
 
+    from appliance.assemble import recording_calibration
     from hardware.frame_source import small_grey
-    from hardware.replay import ReplaySource
+    from hardware.replay import ReplaySource, load_recording
     from vision import geometry
     from vision.rest import RestDetector
     from vision.scoring import LabeledDie, LabeledImage, Score, match
@@ -73,7 +67,9 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
     folder = Path(folder)
     figures = figures or StreamFigures()
     labels = json.loads((folder / "labels.json").read_text())
-    calibration = _calibration(folder, labels)
+    calibration, problem = recording_calibration(load_recording(folder))
+    if calibration is None:   # the zones and the empty tray are what is measured
+        raise ValueError(problem or f"{folder}: its labels.json names no calibration profile")
     kind = next((d["kind"] for image in labels["images"] for d in image["dice"]), "d6")  # which reader
     detector = RestDetector(small_grey(calibration.empty, small_size))
     truth = labels["frames"]

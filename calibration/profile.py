@@ -93,7 +93,8 @@ class Profile:
         from vision.types import TrayCalibration
 
         keep = None if self.keep is None else self.keep.copy()
-        return TrayCalibration(tray=self.tray.copy(), keep=keep, die_px=self.die_px, empty=self.empty)
+        return TrayCalibration(tray=self.tray.copy(), keep=keep, die_px=self.die_px, empty=self.empty,
+                               frame_size=self.frame_size)
 
     def camera_controls(self) -> dict:
         """Keyword arguments for hardware.frames.PiCamera: the locked exposure and white balance."""

@@ -34,20 +34,34 @@ def locked_controls(
     return controls
 
 
+def frame_duration_us(fps: float, exposure_us: int | None) -> int:
+    """How long each frame takes: the asked rate, slowed down if need be so a locked exposure fits in a frame
+    (picamera2's video configuration fixes 30 frames a second, which would cut any exposure over 33 ms short)."""
+    return max(round(1_000_000 / fps), int(exposure_us or 0))
+
+
 class _PiCameraDevice:
-    def __init__(self, number: int, size, small_size, controls: dict, timeout_s: float):
+    def __init__(self, number: int, size, small_size, fps: float, controls: dict, timeout_s: float):
         try:
             from picamera2 import Picamera2
         except ImportError as error:
             raise CameraError(PICAMERA2_MISSING) from error
+        # Picamera2(n) with no camera n fails halfway (an IndexError) and leaves what it opened behind,
+        # once per retry; asking libcamera's list first opens nothing and says what is wrong.
+        cameras = len(Picamera2.global_camera_info())
+        if cameras <= number:
+            raise CameraError(f"no Pi camera {number}, libcamera lists {cameras}: check the ribbon cable and "
+                              "camera.picamera_number")
         self._small_size = tuple(small_size)
         self._timeout_s = timeout_s
         self._camera = Picamera2(number)
         self.metadata: dict | None = None  # picamera2's report on the last frame (exposure, gains)
+        frame_us = frame_duration_us(fps, controls.get("ExposureTime"))
         try:
             config = self._camera.create_video_configuration(
                 main={"size": tuple(size), "format": "RGB888"},
                 lores={"size": self._small_size, "format": "YUV420"},
+                controls={"FrameDurationLimits": (frame_us, frame_us)},
             )
             self._camera.configure(config)
             if controls:
@@ -78,6 +92,7 @@ def PiCamera(
     *,
     size: tuple[int, int] = (1280, 720),
     small_size: tuple[int, int] = (320, 180),
+    fps: float = 30.0,
     exposure_us: int | None = None,
     analogue_gain: float | None = None,
     colour_gains: tuple[float, float] | None = None,
@@ -88,12 +103,13 @@ def PiCamera(
     clock: Callable[[], float] = time.monotonic,
 ) -> ReconnectingSource:
     """A FrameSource on Pi camera `number` (0, or 1 for the second port of a Pi 5). Sizes are (width, height)
-    and even; small_size may not exceed size. exposure_us/analogue_gain and colour_gains (red, blue) come
+    and even; small_size may not exceed size; `fps` frames a second (fewer if a locked exposure is longer
+    than a frame). exposure_us/analogue_gain and colour_gains (red, blue) come
     from the calibration profile; None leaves that one automatic (the calibration wizard measures them so)."""
     controls = locked_controls(exposure_us, analogue_gain, colour_gains)
     return ReconnectingSource(
         f"Pi camera {number}",
-        lambda: _PiCameraDevice(number, size, small_size, controls, timeout_s),
+        lambda: _PiCameraDevice(number, size, small_size, fps, controls, timeout_s),
         first_retry_s=first_retry_s,
         max_retry_s=max_retry_s,
         frozen_after_s=frozen_after_s,

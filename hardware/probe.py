@@ -33,6 +33,20 @@ def pi_model() -> str | None:
     return model if "Raspberry Pi" in model else None
 
 
+USB_CAMERA_DRIVER = "uvcvideo"   # a Pi's own video devices (the Pi camera's capture nodes, codec, ISP) have others
+
+
+def video_devices() -> dict[str, str]:
+    """Each /dev/video* device and the kernel driver behind it ("uvcvideo" for a USB camera; "" if unknown)."""
+    paths = sorted(glob.glob("/dev/video*"), key=lambda p: (len(p), p))
+    return {path: _driver(path) for path in paths}
+
+
+def _driver(device: str) -> str:
+    link = f"/sys/class/video4linux/{os.path.basename(device)}/device/driver"
+    return os.path.basename(os.path.realpath(link)) if os.path.exists(link) else ""
+
+
 def probe_cameras(picamera_number: int = 0, usb_device: int | str = 0) -> list[Finding]:
     """The Pi camera through picamera2 and USB cameras through /dev/video*; opens nothing."""
     findings = []
@@ -58,18 +72,20 @@ def probe_cameras(picamera_number: int = 0, usb_device: int | str = 0) -> list[F
                 "`rpicam-hello --list-cameras`; on a Pi 5 the ports are labelled CAM/DISP 0 and 1, and "
                 "camera.picamera_number must name the one in use",
             ))
-    videos = sorted(glob.glob("/dev/video*"), key=lambda p: (len(p), p))
+    devices = video_devices()
+    cameras = [path for path, driver in devices.items() if driver == USB_CAMERA_DRIVER]
+    listed = ", ".join(f"{path} ({driver or 'driver unknown'})" for path, driver in devices.items())
     wanted = f"/dev/video{usb_device}" if isinstance(usb_device, int) else usb_device
-    if videos:
-        ok = wanted in videos or not wanted.startswith("/dev/")
-        fix = "" if ok else f"set camera.device to one of {', '.join(videos)}"
-        findings.append(Finding("USB camera", ok, f"video devices: {', '.join(videos)}", fix))
+    if not wanted.startswith("/dev/"):  # a URL or a file OpenCV opens: nothing here to check
+        findings.append(Finding("USB camera", True, f"camera.device = {wanted}"))
+    elif os.path.realpath(wanted) in cameras:
+        findings.append(Finding("USB camera", True, f"{wanted} is a USB camera; video devices: {listed}"))
     else:
-        findings.append(Finding(
-            "USB camera", False, "no /dev/video* devices",
-            "plug in a USB camera (check `ls /dev/video*`), or use the Pi camera; "
-            "a replay (camera.source = \"replay\") needs no camera",
-        ))
+        found = f"{wanted} is not a USB camera; video devices: {listed}" if devices else "no /dev/video* devices"
+        fix = (f"set camera.device to one of {', '.join(cameras)}" if cameras else
+               "plug in a USB camera (check `ls /dev/video*`), or use the Pi camera; "
+               "a replay (camera.source = \"replay\") needs no camera")
+        findings.append(Finding("USB camera", False, found, fix))
     return findings
 
 

@@ -53,3 +53,19 @@ def test_the_whole_appliance_ends_with_the_expected_sheet(folder, tmp_path):
     assert run.returncode == 0, run.stderr
     sheet = json.loads(run.stdout)
     assert holds(expected, sheet), json.dumps(sheet)
+
+
+def test_a_recording_whose_calibration_cannot_be_read_is_refused_by_name(tmp_path, capsys):
+    """Replayed or measured without its tray zones, a recording would give figures that mean nothing."""
+    import shutil
+
+    from appliance.cli import main
+    from appliance.replay_game import ReplayError
+
+    folder = tmp_path / "misread-corrected"
+    shutil.copytree(THROWS / "misread-corrected", folder)
+    (folder / "calibration.toml").write_text("frame_size = [800, \n")
+    with pytest.raises(ReplayError, match=r"calibration.toml: not valid TOML"):
+        replay_game(folder, tmp_path / "games.sqlite", read=LabelReader(folder))
+    assert main(["evaluate", str(folder), "--stream", "--no-reader"]) == 2
+    assert "calibration.toml: not valid TOML" in capsys.readouterr().out

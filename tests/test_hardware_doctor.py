@@ -74,6 +74,7 @@ def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path, capsys):
     """A pretend Pi: the probes see camera, GPIO and a DRM screen; only readiness is asserted, not real access."""
     monkeypatch.setattr(probe, "pi_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
     monkeypatch.setattr(probe.glob, "glob", lambda p: {"/dev/video*": ["/dev/video0"], "/dev/gpiochip*": ["/dev/gpiochip0"]}.get(p, []))
+    monkeypatch.setattr(probe, "_driver", lambda device: "uvcvideo")
     monkeypatch.setattr(probe, "drm_devices", lambda: ["/dev/dri/card1"])
     monkeypatch.setattr(probe.os, "access", lambda path, mode: True)
     monkeypatch.setattr(probe, "_importable", lambda name: name == "lgpio")
@@ -101,3 +102,29 @@ def test_doctor_says_what_is_wrong_with_a_damaged_profile(capsys, bare_machine):
     settings.write_text(f'[calibration]\nprofile = "{profile}"\n')
     code, out = run_doctor(capsys, "--settings", str(settings))
     assert code == 0 and "calibration MISSING" in out and str(profile) in out and "dicetable calibrate" in out
+
+
+def test_a_pi_cameras_own_video_device_is_not_taken_for_a_usb_camera(monkeypatch, tmp_path):
+    """On a Pi, /dev/video0 is the Pi camera's capture node (unicam, rp1-cfe): opened through OpenCV it gives
+    no picture. Without picamera2 the table plays recorded throws and says how to get the Pi camera going."""
+    from appliance import assemble
+    from appliance.settings import load_settings
+    from hardware.replay import ReplaySource
+
+    devices = {"/dev/video0": "unicam", "/dev/video10": "bcm2835-codec", "/dev/video2": "uvcvideo"}
+    monkeypatch.setattr(probe, "pi_model", lambda: "Raspberry Pi 4 Model B Rev 1.5")
+    monkeypatch.setattr(probe.glob, "glob", lambda p: list(devices) if p == "/dev/video*" else [])
+    monkeypatch.setattr(probe, "_driver", devices.get)
+    monkeypatch.setattr(probe.importlib.util, "find_spec", lambda name: None)   # no picamera2
+    usb = next(f for f in probe.probe_cameras() if f.part == "USB camera")
+    assert not usb.ok and "/dev/video0 (unicam)" in usb.found and usb.fix == "set camera.device to one of /dev/video2"
+
+    settings_file = tmp_path / "settings.toml"
+    settings_file.write_text("")
+    settings, notes = load_settings(settings_file)
+    source = assemble.open_camera(settings, notes)
+    try:
+        assert isinstance(source, ReplaySource)
+        assert notes == ["no camera found: playing recorded throws; " + probe.PICAMERA2_MISSING]
+    finally:
+        source.close()

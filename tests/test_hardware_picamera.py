@@ -29,11 +29,20 @@ def check_stream(stream, name):
     assert size[0] % 2 == 0 and size[1] % 2 == 0, "width and height should be even"
 
 
+def check_controls(controls):
+    for name, value in controls.items():
+        assert name in CONTROL_TYPES, f"unknown control {name}"
+        assert type(value) is CONTROL_TYPES[name], f"{name} should be {CONTROL_TYPES[name].__name__}"
+    if "FrameDurationLimits" in controls:
+        assert all(type(us) is int for us in controls["FrameDurationLimits"]), "frame durations are whole µs"
+
+
 class World:
     """The camera hardware the stand-in pretends to have; tests unplug and replug it."""
 
     def __init__(self):
         self.plugged = True
+        self.sensors = 2  # cameras on the ports (a Pi 5 has two), while plugged
         self.cameras = []  # every Picamera2 made
         self.frame_number = 0
 
@@ -42,11 +51,13 @@ def standin_module(world: World) -> types.ModuleType:
     class Picamera2:
         @staticmethod
         def global_camera_info():
-            return [{"Model": "imx708", "Location": 2, "Rotation": 180, "Id": "/base/soc/i2c0mux/i2c@1/imx708@1a"}] if world.plugged else []
+            sensor = {"Model": "imx708", "Location": 2, "Rotation": 180, "Id": "/base/soc/i2c0mux/i2c@1/imx708@1a"}
+            return [sensor] * world.sensors if world.plugged else []
 
         def __init__(self, camera_num=0, verbose_console=None, tuning=None):
             if not world.plugged:
                 raise RuntimeError("Camera __init__ sequence did not complete.")
+            Picamera2.global_camera_info()[camera_num]  # as picamera2 does: IndexError for a camera not there
             self.camera_num = camera_num
             self.calls = []
             self.config = None
@@ -56,8 +67,9 @@ def standin_module(world: World) -> types.ModuleType:
         def create_video_configuration(self, main={}, lores=None, raw={}, transform=None, colour_space=None,
                                        buffer_count=6, controls={}, display="main", encode="main", queue=True,
                                        sensor={}, use_case="video"):
-            self.calls.append(("create_video_configuration", main, lores))
+            self.calls.append(("create_video_configuration", main, lores, controls))
             check_stream(main, "main")
+            check_controls(controls)
             if lores is not None:
                 check_stream(lores, "lores")
                 assert lores["format"] in YUV_FORMATS, "lores stream must be YUV"
@@ -73,9 +85,7 @@ def standin_module(world: World) -> types.ModuleType:
             self.config = camera_config
 
         def set_controls(self, controls):
-            for name, value in controls.items():
-                assert name in CONTROL_TYPES, f"unknown control {name}"
-                assert type(value) is CONTROL_TYPES[name], f"{name} should be {CONTROL_TYPES[name].__name__}"
+            check_controls(controls)
             self.calls.append(("set_controls", dict(controls)))
 
         def start(self, config=None, show_preview=False):
@@ -141,7 +151,8 @@ def test_pi_camera_configures_two_streams_locks_exposure_and_white_balance_then_
     camera = world.cameras[0]
     assert camera.camera_num == 1
     assert camera.calls[:4] == [
-        ("create_video_configuration", {"size": (1280, 720), "format": "RGB888"}, {"size": (320, 180), "format": "YUV420"}),
+        ("create_video_configuration", {"size": (1280, 720), "format": "RGB888"}, {"size": (320, 180), "format": "YUV420"},
+         {"FrameDurationLimits": (33333, 33333)}),   # 30 frames a second, the default
         ("configure",),
         ("set_controls", {"AeEnable": False, "ExposureTime": 12000, "AnalogueGain": 2.0,
                           "AwbEnable": False, "ColourGains": (1.9, 1.6)}),
@@ -153,6 +164,21 @@ def test_pi_camera_configures_two_streams_locks_exposure_and_white_balance_then_
     assert frame.small.shape == (180, 320)  # the Y plane only, not the U and V rows below it
     assert frame.small[0, 5] == (5 + 1) % 200
     assert frame.metadata == {"SensorTimestamp": 1}  # the camera's report, for the wizard's exposure lock
+
+
+def test_the_frame_rate_is_asked_for_and_slowed_only_for_a_locked_exposure_longer_than_a_frame(world):
+    for fps, exposure_us, frame_us in ((15, None, 66667), (30, 20000, 33333), (30, 100000, 100000)):
+        PiCamera(fps=fps, exposure_us=exposure_us, analogue_gain=1.0, clock=Clock()).read()
+        configuration = world.cameras[-1].calls[0]
+        assert configuration[3] == {"FrameDurationLimits": (frame_us, frame_us)}
+
+
+def test_a_pi_camera_number_libcamera_does_not_list_is_named_and_nothing_is_opened(world):
+    world.sensors = 1
+    source = PiCamera(1, clock=Clock())
+    assert source.read() is None
+    assert source.status.state == LOST and "no Pi camera 1, libcamera lists 1" in source.status.message
+    assert world.cameras == []   # no half-opened Picamera2 left behind at each retry
 
 
 def test_without_calibration_values_exposure_and_white_balance_stay_automatic(world):
@@ -171,7 +197,7 @@ def test_an_unplugged_pi_camera_is_lost_then_reopened_after_the_back_off(world):
     assert source.status.state == LOST and "camera timed out" in source.status.message
     assert world.cameras[0].calls[-2:] == [("stop",), ("close",)]  # the dead camera is released
     clock.now += 1
-    assert source.read() is None and "did not complete" in source.status.message
+    assert source.read() is None and "no Pi camera 0, libcamera lists 0" in source.status.message
 
     world.plugged = True
     clock.now += 2

@@ -117,3 +117,26 @@ def test_a_headless_table_keeps_only_its_latest_screen(tmp_path):
     written = pygame.surfarray.array3d(pygame.image.load(str(output.saved[0])))
     assert np.array_equal(written, pygame.surfarray.array3d(surface))   # the last screen drawn
     pygame.display.quit()
+
+
+def test_frames_of_another_size_than_the_calibrations_are_not_read_and_the_screen_says_why(tmp_path):
+    """A calibration's corners and die size are in its own frames' pixels: on 640x480 frames a 320x240
+    calibration would put the keep zone and the dice in the wrong places, so nothing is read."""
+    write_recording(tmp_path / "game", [("moving", None, 3), ("still", 1, 8)], presses=[],
+                    game={"game": "dice-poker", "players": ["Ann"]})
+    statuses, reads = [], []
+    app = Appliance(ReplaySource(tmp_path / "game", realtime=False), ScriptedPanel([]),
+                    Table(EventLog(tmp_path / "log.sqlite")), read=lambda frame, kind: reads.append(frame),
+                    rest=RestDetector(), status=statuses.append, wait=lambda s: None, frame_size=(640, 480))
+    for _ in range(11):   # every frame of the recording, none left
+        app.step()
+    assert reads == []
+    message = "the camera gives 320x240 pictures but the tray was calibrated at 640x480"
+    assert message in app.table.screen().camera and statuses[0].startswith(message)
+    assert "set camera.size = [640, 480] or run `dicetable calibrate`" in statuses[0]
+
+    app = Appliance(ReplaySource(tmp_path / "game", realtime=False), ScriptedPanel([]),
+                    Table(EventLog(tmp_path / "log2.sqlite")), read=lambda frame, kind: reads.append(frame) or
+                    reading((1, 2, 3, 4, 5)), rest=RestDetector(), frame_size=(320, 240))
+    app.run()
+    assert len(reads) == 1   # the calibrated size: read as ever

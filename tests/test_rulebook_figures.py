@@ -124,3 +124,21 @@ def test_field_table_lists_every_field(capsys, game):
     table = run_json(capsys, "rules", game, "--json")
     assert [row["field"] for row in table["fields"]] == list(range(1, len(table["fields"]) + 1))
     assert len(table["fields"]) == {"dice-poker": 13, "pentakubus": 24, "hexakubus": 40}[game]
+
+
+def test_train_wreck_scoring_table_is_the_rulebooks(capsys):
+    """train-wreck.txt, "Ways to Score" and the tables of Triples, Quadruples, Quintuples, Sequential
+    Straights and Sequential Quintuples; "Getting on the scoreboard" (35); the goal 1,000, or 750 or 500."""
+    rules = run_json(capsys, "rules", "train-wreck", "--json")
+    assert rules["singles"] == {"1": 10, "5": 5}
+    assert rules["of_a_kind"]["triple"] == {"1": 100, "6": 60, "5": 50, "4": 40, "3": 30, "2": 20}
+    assert rules["of_a_kind"]["quadruple"]["1"] == 250                      # 10 points x 25
+    assert rules["of_a_kind"]["quintuple"]["1"] == 1000                     # 10 points x 100
+    assert rules["straights"] == {"1-2-3-4-5": 150, "2-3-4-5-6": 150}
+    assert sorted(rules["sequential_straights"]) == ["1-2-3-4-5", "2-3-4-5-6", "5-4-3-2-1", "6-5-4-3-2"]
+    assert set(rules["sequential_straights"].values()) == {300}
+    assert rules["sequential_quintuples"] == {"1": 750, "6": 450, "5": 375, "4": 300, "3": 225, "2": 150}
+    assert (rules["entry"], rules["goal"], rules["confirmation_rolls"]) == (35, 1000, 10)
+    assert run_json(capsys, "rules", "train-wreck", "--json", "--variant", "goal=750")["goal"] == 750
+    assert main(["rules", "train-wreck"]) == 0
+    assert "triple: 1s 100, 2s 20" in capsys.readouterr().out

@@ -90,6 +90,7 @@ class TrayCalibration:
     keep: Optional[np.ndarray] = None
     die_px: Optional[float] = None              # edge of a die's top face, in full-frame pixels
     empty: Optional[np.ndarray] = None          # BGR picture of the empty tray, full frame size
+    frame_size: Optional[tuple[int, int]] = None  # (width, height) of the frames it was made on; None: not known
 
     def __post_init__(self):
         self.tray = np.asarray(self.tray, dtype=np.float32).reshape(-1, 2)

@@ -63,5 +63,10 @@ def _stream(args) -> int:
     if not Path(args.set_dir).is_dir():
         print(f"no recorded throws at {args.set_dir}")
         return 2
-    print_figures(measure(args.set_dir, None if args.no_reader else packaged_reader()).to_json(), args.json)
+    try:
+        figures = measure(args.set_dir, None if args.no_reader else packaged_reader())
+    except ValueError as error:   # a recording that cannot be measured: its labels or its calibration
+        print(f"cannot measure {args.set_dir}: {error}")
+        return 2
+    print_figures(figures.to_json(), args.json)
     return 0

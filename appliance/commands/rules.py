@@ -6,7 +6,7 @@ import json
 import sys
 
 from appliance.games import GAME_IDS
-from appliance.games.variants import VARIANTS, VariantError, parse_assignments
+from appliance.games.variants import VARIANTS, VariantError, parse_assignments, resolve
 
 HELP = "Show a game's fields, how often each combination comes up, and the best possible scores."
 
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         variants = parse_assignments(args.variant)
         if args.game not in BUILDERS:
-            return _not_a_sheet_game(args)
+            return _not_a_sheet_game(args, resolve(args.game, variants))
         rules = sheet_rules(args.game, variants)
     except VariantError as error:
         print(f"dicetable rules: {error}", file=sys.stderr)
@@ -81,14 +81,34 @@ def _print_table(rules, as_json: bool) -> None:
         print(f"  variant {variant.key}={_plain(rules.variants[variant.key])!r}: {variant.help} ({variant.allowed})")
 
 
-def _not_a_sheet_game(args) -> int:
+def _not_a_sheet_game(args, variants: dict) -> int:
     if args.frequencies or args.optimum:
         print(f"dicetable rules: {args.game} has no scoresheet; --frequencies and --optimum are for "
               "dice-poker, pentakubus and hexakubus", file=sys.stderr)
         return 2
     from appliance.games.train_wreck import describe
 
-    print(json.dumps(describe(), indent=None) if args.json else describe(text=True))
+    rules = describe(goal=variants["goal"])
+    if args.json:
+        print(json.dumps(rules | {"variants": variants}))
+        return 0
+
+    def faces(points: dict) -> str:
+        return ", ".join(f"{face}s {p}" for face, p in points.items())
+
+    print(f"Train Wreck: {rules['dice']} d6, the first to {rules['goal']} points wins (others may still tie or pass); "
+          f"a turn of {rules['entry']} or more gets a player on the scoreboard")
+    print("  single dice: " + ", ".join(f"a {face} {p}" for face, p in rules["singles"].items()))
+    for name, points in rules["of_a_kind"].items():
+        print(f"  {name}: {faces(points)}")
+    print(f"  straight {' or '.join(rules['straights'])}: {next(iter(rules['straights'].values()))}")
+    print(f"  a triple's other dice are rolled until none shows its value, at most {rules['confirmation_rolls']} rolls")
+    print("  after a train wreck, one die set aside per roll, in five rolls:")
+    straights = rules["sequential_straights"]
+    print(f"    sequential straight {', '.join(straights)}: {next(iter(straights.values()))}")
+    print(f"    sequential quintuple: {faces(rules['sequential_quintuples'])}")
+    for variant in VARIANTS[args.game]:
+        print(f"  variant {variant.key}={variants[variant.key]!r}: {variant.help} ({variant.allowed})")
     return 0
 
 

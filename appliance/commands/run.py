@@ -36,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
     output = assemble.open_output(settings, None, notes, latest_only=True)  # it runs for days: no PNG per screen
     panel = assemble.open_buttons(settings, keyboard=output.flip, notes=notes)
     if isinstance(source, ReplaySource):  # recorded throws carry the calibration they were made with
-        calibration = assemble.recording_calibration(source.recording.folder) if source.recording else None
+        calibration, problem = assemble.recording_calibration(source.recording)
+        notes += [f"{problem}: the dice are read without tray zones"] if problem else []
     else:
         if problem:  # never run a live camera on a profile that cannot be read: make one first
             print(f"dicetable run: {problem}; starting the calibration wizard", flush=True)

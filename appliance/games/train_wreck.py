@@ -79,6 +79,22 @@ SALVAGE_TARGETS: tuple[tuple[Dice, int, str], ...] = (
 ) + tuple(((v,) * 5, 75 * face_value(v), "sequential quintuple") for v in range(1, 7))
 
 
+def describe(goal: int = GOALS[0]) -> dict:
+    """What scores in Train Wreck and when the game ends, from the tables above (`dicetable rules train-wreck`)."""
+    def by_face(factor: int) -> dict[str, int]:
+        return {str(v): factor * face_value(v) for v in range(1, 7)}
+
+    return {
+        "game": "train-wreck", "dice": 5, "goal": goal, "entry": ENTRY,
+        "singles": {str(v): points for v, points in SINGLES.items()},
+        "of_a_kind": {KIND_NAME[n]: by_face(factor) for n, factor in KIND_FACTOR.items()},
+        "straights": {"-".join(map(str, s)): STRAIGHT_POINTS for s in STRAIGHTS},
+        "sequential_straights": {"-".join(map(str, t)): points for t, points, name in SALVAGE_TARGETS if name.endswith("straight")},
+        "sequential_quintuples": by_face(75),
+        "confirmation_rolls": MAX_CONFIRMATION_ROLLS,
+    }
+
+
 @dataclass(frozen=True)
 class SetAside:
     """One legal way to set aside dice from a roll, and what it scores (provisional for a triple or
