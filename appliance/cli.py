@@ -10,28 +10,15 @@ import argparse
 import importlib
 import sys
 
-# subcommand -> module under appliance.commands (the module name can differ: `read` is a builtin)
-COMMANDS = {
-    "read": "read",
-    "evaluate": "evaluate",
-    "bench": "bench",
-    "rules": "rules",
-    "run": "run",
-    "demo": "demo",
-    "replay": "replay",
-    "history": "history",
-    "doctor": "doctor",
-    "calibrate": "calibrate",
-    "record": "record",
-}
+COMMANDS = ("read", "evaluate", "bench", "rules", "run", "demo", "replay", "history", "doctor", "calibrate", "record")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dicetable", description="Keeps score while people play with real dice.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name, module_name in COMMANDS.items():
-        module = importlib.import_module(f"appliance.commands.{module_name}")
+    for name in COMMANDS:
+        module = importlib.import_module(f"appliance.commands.{name}")
         command = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(command)
         command.set_defaults(run=module.run)

@@ -6,7 +6,8 @@ for motion/hand/empty, `camera(message)`, `press(Press)`. Output: `screen()`, a 
 Every decision (a confirmed reading, a hold, a field, a set-aside, a bank) is checked by the rules,
 appended to the event log, and only then shown. The game state is a replay of the log, so a
 restart comes back to the same game, player, attempt and dice. What the buttons are doing between
-decisions (a cursor, a reading under review) is not logged: the camera reads the dice again.
+decisions (a cursor, a reading under review, a message) is not an event: it is kept beside the log as
+the screen state, written over at each change, so a restart also shows the same screen.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
     profile = load_profile(path)          # raises ProfileError naming the file and the problem
     vision.read(frame, profile.to_tray_calibration())
-    PiCamera(..., **profile.camera_controls())
+    PiCamera(..., **profile.exposure.controls())   # when the exposure was locked
     save_profile(profile, path)           # writes path and <stem>.empty.png beside it
 
 The file (all pixel values in frame pixels of `frame_size`):
@@ -95,10 +95,6 @@ class Profile:
         keep = None if self.keep is None else self.keep.copy()
         return TrayCalibration(tray=self.tray.copy(), keep=keep, die_px=self.die_px, empty=self.empty,
                                frame_size=self.frame_size)
-
-    def camera_controls(self) -> dict:
-        """Keyword arguments for hardware.frames.PiCamera: the locked exposure and white balance."""
-        return self.exposure.controls() if self.exposure else {}
 
     def summary(self) -> str:
         keep = "a keep zone" if self.keep is not None else "no keep zone"

@@ -15,7 +15,6 @@ import numpy as np
 
 from vision.synthetic import BLACK, MARBLED, RED_TRANSLUCENT, WHITE, draw_die, felt
 
-SIDES = ("top", "right", "bottom", "left")
 LOOKS = (WHITE, BLACK, RED_TRANSLUCENT, MARBLED, WHITE, BLACK)
 
 

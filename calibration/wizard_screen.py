@@ -3,13 +3,11 @@ and message beside it, and what each button does along the bottom. Sizes follow 
 Layout, so the same code serves the 800x480 touchscreen and a TV."""
 from __future__ import annotations
 
-import cv2
-import numpy as np
 import pygame
 
 from calibration.wizard import WizardScreen
 from hardware.buttons import BUTTONS
-from hardware.display import Layout, layout_for
+from hardware.display import Layout, draw_frame, layout_for
 
 COLOURS = {
     "background": (24, 28, 32), "text": (235, 235, 235), "dim": (150, 155, 160),
@@ -47,13 +45,9 @@ def draw(surface: pygame.Surface, screen: WizardScreen, layout: Layout | None = 
 
 
 def _picture(surface: pygame.Surface, screen: WizardScreen, box: pygame.Rect) -> None:
-    frame = screen.frame
-    fh, fw = frame.shape[:2]
-    scale = min(box.width / fw, box.height / fh)
-    size = (max(1, int(fw * scale)), max(1, int(fh * scale)))
-    rgb = cv2.cvtColor(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2RGB)
-    picture = pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), size, "RGB")
-    surface.blit(picture, box.topleft)
+    scale = draw_frame(surface, screen.frame, box)
+    if scale is None:
+        return
 
     def at(p):
         return (box.left + p[0] * scale, box.top + p[1] * scale)

@@ -104,7 +104,7 @@ class ReplaySource:
             t = recorded_t + loops * self.recording.period_s
             self._wait_until_due(t)
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:  # a missing or damaged frame is skipped, and said so
+            if image is None:  # a missing or damaged frame is skipped; status.message names it
                 skipped = f"skipped unreadable frame {path.name}"
                 self.status = SourceStatus(OK, skipped)
                 continue

@@ -37,13 +37,13 @@ def test_round_trip_keeps_every_value(saved):
     assert loaded.checked and loaded.created == "2024-05-01T20:15:00"
     assert tuple(loaded.empty[10, 20]) == (1, 2, 3) and loaded.empty.shape == (720, 1280, 3)
     assert empty_picture_path(saved).name == "calibration.empty.png"
-    assert loaded.camera_controls() == {"exposure_us": 16000, "analogue_gain": 2.5, "colour_gains": (1.9, 1.6)}
+    assert loaded.exposure.controls() == {"exposure_us": 16000, "analogue_gain": 2.5, "colour_gains": (1.9, 1.6)}
 
 
 def test_no_keep_zone_and_automatic_camera_are_allowed(tmp_path):
     path = save_profile(make_profile(keep=None, exposure=None), tmp_path / "p.toml")
     loaded = load_profile(path)
-    assert loaded.keep is None and loaded.exposure is None and loaded.camera_controls() == {}
+    assert loaded.keep is None and loaded.exposure is None
 
 
 def test_to_tray_calibration_puts_points_in_the_right_zones(saved):

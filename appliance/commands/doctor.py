@@ -8,9 +8,6 @@ from dataclasses import dataclass, field
 
 HELP = "List the camera, buttons, display, settings and calibration found here, and how to fix what is missing."
 
-PARTS = ("settings", "camera", "buttons", "display", "calibration")
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", metavar="FILE", help="settings file to check (default: the one the table would use)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")

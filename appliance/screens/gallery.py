@@ -1,10 +1,9 @@
 """Every screen of the table in a typical state, at both layouts: for the screenshot tests and docs.
 
-    python -m appliance.screens.gallery docs/screens     writes the PNGs (SDL's dummy driver)
+    python -m appliance.screens.gallery docs/screens     writes the PNGs (no display needed)
 """
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -161,7 +160,6 @@ def render_all(out_dir: Path) -> Iterator[tuple[str, str, Path]]:
             yield name, layout_name, path
 
 
-if __name__ == "__main__":
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+if __name__ == "__main__":   # screens drawn on surfaces of their own: no display is opened
     for _, _, png in render_all(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")):
         print(png)

@@ -9,7 +9,7 @@ from appliance.screen_model import Picture, Screen
 from appliance.screens import draw
 from appliance.screens.sheet_view import draw_sheet
 from appliance.session import DICE_KIND
-from hardware.display import Layout
+from hardware.display import Layout, draw_frame
 
 SMALLEST_SHEET_TEXT = 13  # design pixels at 800x480: the sheet's text shrinks no further to fit
 MENU_MESSAGE_LINES = 4     # a menu has room for a longer message (settings warnings at start, say)
@@ -140,15 +140,9 @@ def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
 def _picture(surface, rect, picture: Picture, layout: Layout) -> None:
     """The camera's picture fitted into `rect`; a reading's dice boxed: green read, orange unsure,
     blue in the keep zone, red cocked or outside the tray."""
-    import cv2
-
-    height, width = picture.image.shape[:2]
-    scale = min(rect.width / width, rect.height / height)
-    if scale <= 0.05:
-        return  # no room worth drawing in
-    size = (int(width * scale), int(height * scale))
-    rgb = cv2.cvtColor(cv2.resize(picture.image, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2RGB)
-    surface.blit(pygame.image.frombuffer(rgb.tobytes(), size, "RGB"), rect.topleft)
+    scale = draw_frame(surface, picture.image, rect)
+    if scale is None:
+        return
     for die in picture.reading.dice if picture.reading else ():
         x0, y0, x1, y1 = (round(v * scale) for v in die.box)
         colour = (draw.ERROR_COLOUR if die.cocked or die.zone == "outside" else draw.WARN_COLOUR if die.uncertain

@@ -2,8 +2,6 @@
 six ten-sided dice, on one thread."""
 from __future__ import annotations
 
-import statistics
-import time
 from functools import lru_cache
 
 import cv2
@@ -12,6 +10,7 @@ import numpy as np
 from ..render import dice_d10, layout
 from ..render.frame import DieState, render_frame
 from ..render.scene import Scene
+from ..bench import median_ms
 from .reader import D10Reader
 
 BENCH_SEED = 4242
@@ -40,10 +39,4 @@ def read_ms(repeats: int = 30) -> float:
     cv2.setNumThreads(1)
     frame, _ = six_d10_frame()
     reader = D10Reader()
-    reader.read(frame)   # warm up: the first dnn run allocates
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        reader.read(frame)
-        times.append((time.perf_counter() - start) * 1000)
-    return round(statistics.median(times), 2)
+    return median_ms(lambda: reader.read(frame), repeats)
