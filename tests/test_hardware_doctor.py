@@ -69,6 +69,11 @@ def test_doctor_reports_settings_warnings_and_a_found_calibration(capsys, bare_m
     assert "settings    MISSING" in out and "camera.fps = 0 is not allowed" in out
     assert "calibration ok" in out and str(profile) in out
 
+    settings.write_text(f'[camera]\nsize = [1920, 1080]\n[calibration]\nprofile = "{profile}"\n')
+    code, out = run_doctor(capsys, "--settings", str(settings))
+    assert "calibration MISSING" in out and "made at 1280x720, camera.size is 1920x1080" in out
+    assert "or set camera.size = [1280, 720]" in out
+
 
 def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path, capsys):
     """A pretend Pi: the probes see camera, GPIO and a DRM screen; only readiness is asserted, not real access."""

@@ -37,7 +37,7 @@ def examine(settings_path: str | None = None) -> dict:
         _camera_part(settings, probe_cameras(settings.camera.picamera_number, settings.camera.device)),
         Part("buttons", *_one(probe_gpio())),
         Part("display", *_one(probe_display(settings.display.mode))),
-        _calibration_part(settings.calibration_profile, Finding),
+        _calibration_part(settings.calibration_profile, settings.camera.size, Finding),
     ]
     model = pi_model()
     return {
@@ -74,7 +74,7 @@ def _camera_part(settings, findings) -> Part:
     return Part("camera", any(f.ok for f in relevant), relevant)
 
 
-def _calibration_part(profile, Finding) -> Part:
+def _calibration_part(profile, camera_size, Finding) -> Part:
     from calibration.profile import ProfileError, ProfileMissing, load_profile
 
     fix = f"put the camera above the tray and run `dicetable calibrate` (the profile goes to {profile})"
@@ -84,6 +84,12 @@ def _calibration_part(profile, Finding) -> Part:
         return Part("calibration", False, [Finding("calibration", False, f"no profile at {profile}", fix)])
     except ProfileError as error:
         return Part("calibration", False, [Finding("calibration", False, str(error), fix)])
+    if tuple(found.frame_size) != tuple(camera_size):   # the table would not read a single frame
+        w, h = camera_size
+        return Part("calibration", False, [Finding(
+            "calibration", False, f"profile {profile} was made at {found.frame_size[0]}x{found.frame_size[1]}, "
+                                  f"camera.size is {w}x{h}",
+            f"{fix}, or set camera.size = [{found.frame_size[0]}, {found.frame_size[1]}]")])
     return Part("calibration", True, [Finding("calibration", True, f"profile {profile}: {found.summary()}")])
 
 
