@@ -78,8 +78,10 @@ def recording_calibration(recording):
 def open_camera(settings: Settings, notes: list[str], kind: str | None = None, replay: str | Path | None = None,
                 exposure=None):
     """The camera `kind` names (default: the settings' camera.source). "auto" takes the Pi camera,
-    else a USB camera, else the recorded demo throws, looped; "synthetic" is a drawn tray (for trying
-    the calibration wizard). `exposure` (a calibration Exposure) locks the Pi camera's exposure."""
+    else a USB camera, else the recorded demo throws, looped; but a Raspberry Pi never plays recorded
+    throws unless asked: there they would be scored into a real game, so it waits for its Pi camera
+    and the screen says what is missing. "synthetic" is a drawn tray (for trying the calibration wizard).
+    `exposure` (a calibration Exposure) locks the Pi camera's exposure."""
     from hardware.frames import OpenCVCamera, PiCamera, ReplaySource
     from hardware.probe import pi_model, probe_cameras
 
@@ -87,10 +89,12 @@ def open_camera(settings: Settings, notes: list[str], kind: str | None = None, r
     kind = kind or cam.source
     if kind == "auto":
         found = {f.part: f for f in probe_cameras(cam.picamera_number, cam.device)}
-        kind = next((k for k, part in (("picamera", "Pi camera"), ("usb", "USB camera")) if found[part].ok), "replay")
-        if kind == "replay" and not replay:  # on a Pi, the Pi camera is the one meant: say how to get it going
-            fix = found["Pi camera"].fix if pi_model() else ""
-            notes.append("no camera found: playing recorded throws" + (f"; {fix}" if fix else ""))
+        fallback = "picamera" if pi_model() and not replay else "replay"
+        kind = next((k for k, part in (("picamera", "Pi camera"), ("usb", "USB camera")) if found[part].ok), fallback)
+        if kind == "picamera" and not found["Pi camera"].ok:
+            notes.append(f"{found['Pi camera'].found}: {found['Pi camera'].fix}")
+        if kind == "replay" and not replay:
+            notes.append("no camera found: playing recorded throws")
     if kind == "synthetic":
         from calibration.synthetic import SyntheticTraySource
 
@@ -103,7 +107,10 @@ def open_camera(settings: Settings, notes: list[str], kind: str | None = None, r
     folder = replay or cam.replay_folder or next(iter(demo_recordings()), None)
     if folder is None:
         raise ValueError(f"no camera and no recorded throws to replay (camera.replay_folder, or {RECORDINGS})")
-    return ReplaySource(folder, realtime=True, loop=True, small_size=cam.small_size)
+    source = ReplaySource(folder, realtime=True, loop=True, small_size=cam.small_size)
+    if source.recording is None:  # a camera may come back; a folder that is not a recording never will
+        raise ValueError(source.status.message)
+    return source
 
 
 def open_buttons(settings: Settings, keyboard: bool, notes: list[str]) -> Panels:
@@ -193,7 +200,8 @@ def quiet_pygame() -> None:
 
 
 def window_open() -> bool:
-    """False once a desktop window is closed (the keyboard panel takes the key events)."""
+    """False once a desktop window is closed or the process is asked to stop (SIGTERM, SIGINT: SDL's own
+    handlers turn them into a QUIT event; the keyboard panel takes the key events)."""
     import pygame
 
     return not pygame.event.peek(pygame.QUIT)

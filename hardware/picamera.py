@@ -15,10 +15,9 @@ import numpy as np
 
 from hardware.frame_source import CameraError, ReconnectingSource
 
-PICAMERA2_MISSING = (
-    "picamera2 is not installed: on Raspberry Pi OS run `sudo apt install python3-picamera2` and make the "
-    "venv with --system-site-packages"
-)
+PICAMERA2_FIX = ("on Raspberry Pi OS run `sudo apt install python3-picamera2` and make the venv with "
+                 "--system-site-packages")
+PICAMERA2_MISSING = f"picamera2 is not installed: {PICAMERA2_FIX}"
 
 
 def locked_controls(

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Mapping
 
 from hardware.display import HOW_TO_FIX, choose_mode, drm_devices
-from hardware.picamera import PICAMERA2_MISSING
+from hardware.picamera import PICAMERA2_FIX
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def probe_cameras(picamera_number: int = 0, usb_device: int | str = 0) -> list[F
     """The Pi camera through picamera2 and USB cameras through /dev/video*; opens nothing."""
     findings = []
     if importlib.util.find_spec("picamera2") is None:
-        fix = PICAMERA2_MISSING if pi_model() else "the Pi camera needs a Raspberry Pi: use a USB camera here (camera.source = \"usb\")"
+        fix = PICAMERA2_FIX if pi_model() else "the Pi camera needs a Raspberry Pi: use a USB camera here (camera.source = \"usb\")"
         findings.append(Finding("Pi camera", False, "picamera2 is not installed", fix))
     else:
         try:

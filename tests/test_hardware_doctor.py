@@ -111,16 +111,20 @@ def test_doctor_says_what_is_wrong_with_a_damaged_profile(capsys, bare_machine):
 
 def test_a_pi_cameras_own_video_device_is_not_taken_for_a_usb_camera(monkeypatch, tmp_path):
     """On a Pi, /dev/video0 is the Pi camera's capture node (unicam, rp1-cfe): opened through OpenCV it gives
-    no picture. Without picamera2 the table plays recorded throws and says how to get the Pi camera going."""
+    no picture. Nor does a Pi play recorded throws when it finds no camera (they would be scored into a real
+    game): it keeps trying its Pi camera, and the journal and the screen say what is missing."""
+    import sys
+
     from appliance import assemble
     from appliance.settings import load_settings
-    from hardware.replay import ReplaySource
+    from hardware.frame_source import LOST
 
     devices = {"/dev/video0": "unicam", "/dev/video10": "bcm2835-codec", "/dev/video2": "uvcvideo"}
     monkeypatch.setattr(probe, "pi_model", lambda: "Raspberry Pi 4 Model B Rev 1.5")
     monkeypatch.setattr(probe.glob, "glob", lambda p: list(devices) if p == "/dev/video*" else [])
     monkeypatch.setattr(probe, "_driver", devices.get)
     monkeypatch.setattr(probe.importlib.util, "find_spec", lambda name: None)   # no picamera2
+    monkeypatch.setitem(sys.modules, "picamera2", None)
     usb = next(f for f in probe.probe_cameras() if f.part == "USB camera")
     assert not usb.ok and "/dev/video0 (unicam)" in usb.found and usb.fix == "set camera.device to one of /dev/video2"
 
@@ -129,7 +133,8 @@ def test_a_pi_cameras_own_video_device_is_not_taken_for_a_usb_camera(monkeypatch
     settings, notes = load_settings(settings_file)
     source = assemble.open_camera(settings, notes)
     try:
-        assert isinstance(source, ReplaySource)
-        assert notes == ["no camera found: playing recorded throws; " + probe.PICAMERA2_MISSING]
+        assert source.read() is None and source.status.state == LOST
+        assert "picamera2 is not installed" in source.status.message
+        assert notes == ["picamera2 is not installed: " + probe.PICAMERA2_FIX]
     finally:
         source.close()

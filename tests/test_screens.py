@@ -143,3 +143,21 @@ def test_a_menu_shows_a_long_notice_whole():
     layout = LAYOUTS["touchscreen"]
     width = layout.size[0] - 2 * layout.margin
     assert not draw.lines(notice, layout.font_body, width, MENU_MESSAGE_LINES)[-1].endswith("...")
+
+
+def test_a_camera_problem_is_shown_with_its_cause(monkeypatch):
+    """The title bar gives a camera problem two lines, so the cause at its end is read, not cut off."""
+    from appliance.screens import render as render_module
+
+    pygame.font.init()
+    drawn = []
+    real_text = draw.text
+    monkeypatch.setattr(draw, "text", lambda surface, what, *a, **k: drawn.append(what) or real_text(surface, what, *a, **k))
+    table = SCREENS["pentakubus-fields"]()
+    problem = "USB camera 0 lost, retrying in 10 s (cannot open /dev/video7: no such device; check camera.device)"
+    table.camera(problem)
+    for layout in LAYOUTS.values():
+        drawn.clear()
+        render_module.render(pygame.Surface(layout.size), table.screen(), layout, None)
+        first = drawn.index(next(line for line in drawn if line.startswith("USB camera 0 lost")))
+        assert " ".join(drawn[first:first + 2]) == problem   # whole, in the two lines after the title

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if notes:
         table.notice("; ".join(notes))
     app = assemble.appliance(settings, source, panel, table, output, calibration)
-    app.watchdog, app.status = systemd_notify.watchdog, systemd_notify.status
+    app.watchdog, app.status = systemd_notify.watchdog, _report
     if args.record:
         from appliance.recording import Recorder
 
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicetable: recording to {args.record}", flush=True)
     systemd_notify.ready(PLAYING)
     try:
-        app.run(keep_going=assemble.window_open if output.flip else (lambda: True))
+        app.run(keep_going=assemble.window_open)   # SDL turns SIGTERM (systemctl stop) into a QUIT event, screen or not
     finally:
         systemd_notify.stopping()
         if app.recorder:
@@ -80,3 +80,11 @@ def run(args: argparse.Namespace) -> int:
         source.close()
         panel.close()
     return 0
+
+
+def _report(status: str) -> None:
+    """The camera lost or back: `systemctl status` shows the latest, the journal keeps every one."""
+    from appliance import systemd_notify
+
+    systemd_notify.status(status)
+    print(f"dicetable: {status}", flush=True)

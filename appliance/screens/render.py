@@ -39,15 +39,22 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Pic
 
 def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
     pygame.draw.rect(surface, draw.PANEL, rect)
+    # a camera problem gets more room, in two lines: its cause is what the player needs to read
+    title_share, status_lines = (0.4, 2) if screen.camera else (0.6, 1)
     draw.text(surface, screen.title, (layout.margin, rect.centery), layout.font_title, bold=True, anchor="midleft",
-              max_width=rect.width * 0.6)
+              max_width=rect.width * title_share)
     status, colour = "", draw.DIM
     if screen.camera:
         status, colour = screen.camera, draw.ERROR_COLOUR
     elif screen.tray in ("moving", "hand"):
         status = {"moving": "dice rolling…", "hand": "hand in the tray"}[screen.tray]
-    draw.text(surface, status, (rect.right - layout.margin, rect.centery), layout.font_small, colour,
-              anchor="midright", max_width=rect.width * 0.38)
+    width = rect.width * (0.98 - title_share) - layout.margin
+    shown = draw.lines(status, layout.font_small, int(width), status_lines) if status else []
+    line_h = draw.font(layout.font_small).get_height()
+    y = rect.centery - line_h * (len(shown) - 1) / 2
+    for line in shown:
+        draw.text(surface, line, (rect.right - layout.margin, y), layout.font_small, colour, anchor="midright")
+        y += line_h
 
 
 def _hints_bar(surface, rect, screen: Screen, layout: Layout) -> None:
