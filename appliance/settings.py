@@ -2,8 +2,8 @@
 
 The defaults and their documentation live in one place, default_settings.toml beside this module; this
 module holds what each key allows. A wrong value never stops the table: that key keeps its default and a
-warning names the file, the key, the value and what is allowed. A file that is not TOML at all gives a
-warning with its line, and the defaults.
+warning names the file, the key, the value and what is allowed. A file that is not valid TOML gives a
+warning with its line; the tables of it that can be read alone are used, the others take the defaults.
 
 Where the file is looked for: $DICETABLE_SETTINGS, ~/.config/dicetable/settings.toml,
 /etc/dicetable/settings.toml; none of them: the built-in defaults.
@@ -81,8 +81,8 @@ def size(low: tuple[int, int], high: tuple[int, int]) -> Rule:
     return _rule(f"[width, height] in even pixels from {low[0]}x{low[1]} to {high[0]}x{high[1]}", ok, tuple)
 
 
-def text(allowed: str = "a string") -> Rule:
-    return _rule(allowed, lambda v: isinstance(v, str))
+def text(allowed: str = "a string", empty: bool = True) -> Rule:
+    return _rule(allowed, lambda v: isinstance(v, str) and (empty or v.strip() != ""))
 
 
 def device() -> Rule:
@@ -136,7 +136,7 @@ RULES: dict[str, Rule] = {
     **{f"buttons.pins.{key}": pin() for key in BUTTON_KEYS},
     "display.mode": one_of("auto", "kiosk", "window", "dummy"),
     "display.size": size((320, 240), (3840, 2160)),
-    "calibration.profile": text("a file path"),
+    "calibration.profile": text("a file path", empty=False),
     "players.names": player_names(),
     "game.default": one_of(*GAME_IDS),
     # each game's variants, checked by the rules' own parser
@@ -232,12 +232,45 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
         return _build(dict(DEFAULTS), None), [f"settings file {path} not found; using the built-in defaults"]
     except tomllib.TOMLDecodeError as error:
         where = "" if "line" in str(error) else f" (the file ends at line {text.count(chr(10)) + 1})"
-        return _build(dict(DEFAULTS), None), [
-            f"settings file {path} is not valid TOML: {error}{where}; using the built-in defaults"]
+        raw, broken = _readable_tables(text)
+        if not raw:
+            return _build(dict(DEFAULTS), None), [
+                f"settings file {path} is not valid TOML: {error}{where}; using the built-in defaults"]
+        values, warnings = check_values(flatten(raw))
+        return _build(values, path), [
+            f"settings file {path} is not valid TOML: {error}{where}; the built-in defaults for "
+            f"{', '.join(broken)}, the rest of the file as written"] + [f"settings {path}: {w}" for w in warnings]
     except (OSError, UnicodeDecodeError) as error:
         return _build(dict(DEFAULTS), None), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
     values, warnings = check_values(flatten(raw))
     return _build(values, path), [f"settings {path}: {w}" for w in warnings]
+
+
+TABLE_HEADER = re.compile(r"\s*\[\[?\s*[A-Za-z_\"][\w.\-\" ]*\]\]?\s*(#.*)?$")
+
+
+def _readable_tables(text: str) -> tuple[dict[str, Any], list[str]]:
+    """What a broken file still says: each [table] read on its own (one typo must not lose the calibration
+    path or the button pins set elsewhere in the file), and the tables that could not be read."""
+    chunks, lines = [], []
+    for line in text.splitlines(keepends=True):
+        if TABLE_HEADER.match(line) and lines:
+            chunks.append(lines)
+            lines = []
+        lines.append(line)
+    chunks.append(lines)
+    raw: dict[str, Any] = {}
+    broken = []
+    for chunk in chunks:
+        try:
+            table = tomllib.loads("".join(chunk))
+        except tomllib.TOMLDecodeError:
+            header = chunk[0].strip() if TABLE_HEADER.match(chunk[0]) else "the keys before the first [table]"
+            broken.append(header)
+            continue
+        for key, value in table.items():   # [a] and later [a.b] both add to table a
+            raw[key] = raw[key] | value if isinstance(raw.get(key), dict) and isinstance(value, dict) else value
+    return raw, broken
 
 
 def check_values(given: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:

@@ -173,8 +173,27 @@ def test_a_file_that_is_not_toml_names_file_and_line_and_gives_the_defaults(tmp_
     assert "line 2" in warnings[0]
 
 
+def test_one_broken_table_does_not_lose_the_rest_of_the_file(tmp_path):
+    """The installer sets the calibration profile's path in the file: a typo among the player names must not
+    send the kiosk to the calibration wizard, nor lose the button pins."""
+    path = write(tmp_path, '[players]\nnames = ["Ann", "Bob"\n\n[buttons.pins]\nprev = 5\n\n'
+                           '[calibration]\nprofile = "/var/lib/dicetable/calibration.toml"\n')
+    settings, warnings = load_settings(path)
+    assert settings.calibration_profile == Path("/var/lib/dicetable/calibration.toml")
+    assert settings.buttons.pins["PREV"] == 5 and settings.players == DEFAULTS["players.names"]
+    assert len(warnings) == 1 and "not valid TOML" in warnings[0] and "line 4" in warnings[0]
+    assert "the built-in defaults for [players], the rest of the file as written" in warnings[0]
+    assert settings.file == path
+
+
 def test_a_file_that_is_not_text_is_a_message_too(tmp_path):
     path = tmp_path / "settings.toml"
     path.write_bytes(b"\xff\xfe\x00garbage")
     settings, warnings = load_settings(path)
     assert len(warnings) == 1 and str(path) in warnings[0] and settings.file is None
+
+
+def test_an_empty_profile_path_keeps_the_default(tmp_path):
+    settings, warnings = load_settings(write(tmp_path, '[calibration]\nprofile = ""\n'))
+    assert settings.calibration_profile == Path(DEFAULTS["calibration.profile"]).expanduser()
+    assert warnings and "calibration.profile" in warnings[0] and "a file path" in warnings[0]
