@@ -649,8 +649,12 @@ class Table:
         if isinstance(game, SheetGame) and game.throw:
             held = self.held if self.held is not None else self.keep_view
             return tuple(DieView(v, held=i in held, fresh=f) for i, (v, f) in enumerate(zip(game.throw.dice, game.throw.fresh)))
-        if isinstance(game, TrainWreckGame):
-            return tuple(DieView(v) for v in game.last_roll) + tuple(DieView(v, held=True) for v in game.turn.held)
+        if isinstance(game, TrainWreckGame):  # the dice on the table: a roll still to decide on, or those kept
+            on_table = {Phase.SET_ASIDE: game.last_roll, Phase.QUADRUPLE_CHOICE: game.last_roll,
+                        Phase.TRAIN_WRECK: game.last_roll, Phase.SALVAGE_SET_ASIDE: game.last_roll,
+                        Phase.CONFIRM_TRIPLE: game.turn.confirm_kept, Phase.CONFIRM_QUADRUPLE: game.turn.confirm_kept}
+            return (tuple(DieView(v) for v in on_table.get(game.phase, ()))
+                    + tuple(DieView(v, held=True) for v in game.turn.held))
         return ()
 
     def _review_views(self) -> tuple[DieView, ...]:

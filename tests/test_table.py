@@ -426,3 +426,18 @@ def test_a_log_damaged_inside_is_set_aside_whole_and_a_new_one_started(tmp_path)
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
     assert kept.read_bytes() == bytes(data) and note.endswith(f"kept as {kept.name}; a new game log was started")
     assert log.open_game() is None and Table(log).mode == "choose-game"
+
+
+def test_train_wreck_shows_the_dice_on_the_table_never_more_than_five(log):
+    """After a roll is decided, its dice are either set aside (shown held) or picked up to be rolled again:
+    the row must not show the decided roll beside the dice taken from it (it showed eight dice)."""
+    table = start(log, "train-wreck")
+    throw(table, (1, 1, 1, 2, 6))
+    row = table.screen().dice
+    assert [(d.value, d.held) for d in row] == [(1, False), (1, False), (1, False), (2, False), (6, False)]
+    table.press(OK)   # the triple of 1s is set aside; its confirmation: roll the other two
+    assert table.game.phase == Phase.CONFIRM_TRIPLE
+    assert [(d.value, d.held) for d in table.screen().dice] == [(1, True)] * 3
+    throw(table, (1, 3))   # the 1 shows the triple's value: roll it again; the 3 stays
+    assert table.game.phase == Phase.CONFIRM_TRIPLE
+    assert sorted((d.value, d.held) for d in table.screen().dice) == [(1, True)] * 3 + [(3, False)]
