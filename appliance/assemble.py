@@ -71,6 +71,9 @@ def recording_calibration(recording):
     no calibration profile; (None, what is wrong) when the profile they name cannot be read."""
     if recording is None or recording.calibration is None:
         return None, None
+    if not recording.calibration.exists():   # not a machine to calibrate: a file missing from the folder
+        return None, (f"{recording.folder}: labels.json names the calibration profile {recording.calibration.name}, "
+                      "which is not in the folder: copy in the profile the recording was made with")
     profile, problem = load_tray_profile(recording.calibration)
     return (profile.to_tray_calibration() if profile else None), problem
 

@@ -61,14 +61,20 @@ def _now() -> str:
 
 
 class EventLog:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, read_only: bool = False):
+        """The log at `path`, made if missing; `read_only` (to look at the games) opens an existing one only."""
         self.path = Path(path).expanduser()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None)  # autocommit: each append is one transaction
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.executescript(SCHEMA)
+            if read_only:
+                self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+                if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
+                    raise sqlite3.DatabaseError("no games table")
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(self.path, isolation_level=None)  # autocommit: each append is one transaction
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=FULL")
+                self.db.executescript(SCHEMA)
             damage = self.db.execute("PRAGMA quick_check").fetchone()[0]
         except (sqlite3.OperationalError, OSError) as error:   # no room, no permission: not the file's fault
             self._close_quietly()

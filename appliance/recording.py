@@ -22,10 +22,19 @@ from calibration.profile import write_atomically
 JPEG_QUALITY = 85
 
 
+def refuse_existing_recording(folder: Path) -> None:
+    """FileExistsError if `folder` holds a recording already: a new one would write over its frames and labels."""
+    frames = folder / "frames"
+    if (folder / "labels.json").exists() or (frames.is_dir() and any(frames.iterdir())):
+        raise FileExistsError(f"{folder} already holds a recording (labels.json, frames): "
+                              f"name a new or empty folder, or move that recording away first")
+
+
 class Recorder:
     def __init__(self, folder: str | Path, profile: Optional[str | Path] = None, quality: int = JPEG_QUALITY,
                  game: Optional[dict] = None):
         self.folder = Path(folder)
+        refuse_existing_recording(self.folder)
         (self.folder / "frames").mkdir(parents=True, exist_ok=True)
         self.quality = quality
         self.frames: list[dict] = []

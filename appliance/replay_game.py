@@ -31,16 +31,22 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     A log that holds an open game resumes it from `first_frame` (the frames before it were seen by
     the run that stopped); `after_frame(i)` is called once frame i is processed (to stop a run).
     """
-    from hardware.replay import RecordingError, ReplaySource
+    from hardware.replay import ReplaySource
     from vision.rest import RestDetector
 
     labels_file = Path(folder) / "labels.json"
     try:
         labels = json.loads(labels_file.read_text())
-        spec = labels["game"]
-        source = ReplaySource(folder, realtime=realtime, small_size=SMALL)
-    except (OSError, ValueError, KeyError, RecordingError) as error:
+    except (OSError, ValueError) as error:
         raise ReplayError(f"{folder} is not a recorded game ({error.__class__.__name__}: {error})") from None
+    spec = _game(labels, labels_file)
+    source = ReplaySource(folder, realtime=realtime, small_size=SMALL)
+    if source.recording is None:   # the source does not raise: it ends at once, saying why
+        raise ReplayError(f"{folder} is not a recorded game: {source.status.message}")
+    missing = source.recording.missing_frames()
+    if missing:   # playing on would read nothing at those frames and print an empty sheet
+        raise ReplayError(f"{folder}: {len(missing)} of the {len(source.recording.frames)} frames listed in "
+                          f"labels.json are missing (the first: {missing[0]})")
     calibration, problem = recording_calibration(source.recording)
     if problem:
         raise ReplayError(problem)
@@ -73,6 +79,22 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         table.press(press)
     app.output.show(table.screen())
     return final_sheet(spec["game"], table.game), table
+
+
+def _game(labels, labels_file: Path) -> dict:
+    """The recorded game's {"game", "players", "variants"}, checked before a table is set up with it."""
+    from appliance.games import GAME_IDS
+
+    spec = labels.get("game") if isinstance(labels, dict) else None
+    if spec is None:
+        raise ReplayError(f"{labels_file} names no game: this is a set of labeled stills or throws, not a recorded game")
+    game = spec.get("game") if isinstance(spec, dict) else None
+    if game not in GAME_IDS:
+        raise ReplayError(f"{labels_file}: unknown game {game!r}; the games are {', '.join(GAME_IDS)}")
+    players = spec.get("players")
+    if not (isinstance(players, list) and players and all(isinstance(name, str) for name in players)):
+        raise ReplayError(f'{labels_file}: the game\'s "players" must be a list of names, such as ["Ann", "Bob"]')
+    return spec
 
 
 def with_misreads(read, labels: dict, frame_index: Callable[[], int]):

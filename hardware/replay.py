@@ -38,6 +38,10 @@ class Recording:
         gap = (last - first) / (len(self.frames) - 1) if len(self.frames) > 1 else DEFAULT_GAP_S
         return last - first + gap
 
+    def missing_frames(self) -> list[Path]:
+        """The listed frame files that are not there, in time order."""
+        return [path for path, _ in self.frames if not path.is_file()]
+
 
 def load_recording(folder: str | Path) -> Recording:
     folder = Path(folder)
@@ -103,7 +107,8 @@ class ReplaySource:
             path, recorded_t = frames[position]
             t = recorded_t + loops * self.recording.period_s
             self._wait_until_due(t)
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            # a missing file is not handed to OpenCV, which would print a warning for each one
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
             if image is None:  # a missing or damaged frame is skipped; status.message names it
                 skipped = f"skipped unreadable frame {path.name}"
                 self.status = SourceStatus(OK, skipped)

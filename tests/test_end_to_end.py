@@ -69,3 +69,15 @@ def test_a_recording_whose_calibration_cannot_be_read_is_refused_by_name(tmp_pat
         replay_game(folder, tmp_path / "games.sqlite", read=LabelReader(folder))
     assert main(["evaluate", str(folder), "--stream", "--no-reader"]) == 2
     assert "calibration.toml: not valid TOML" in capsys.readouterr().out
+
+
+def test_a_recording_missing_the_calibration_it_names_says_so_not_to_calibrate(tmp_path):
+    import shutil
+
+    from appliance.replay_game import ReplayError
+
+    folder = tmp_path / "misread-corrected"
+    shutil.copytree(THROWS / "misread-corrected", folder)
+    (folder / "calibration.toml").unlink()
+    with pytest.raises(ReplayError, match="names the calibration profile calibration.toml, which is not in the folder"):
+        replay_game(folder, tmp_path / "games.sqlite", read=LabelReader(folder))

@@ -1,7 +1,10 @@
 """One module per `dicetable` subcommand (registered in appliance/cli.py)."""
 from __future__ import annotations
 
+import argparse
 import json
+import os
+from pathlib import Path
 
 
 def print_figures(figures: dict, as_json: bool) -> None:
@@ -44,8 +47,6 @@ def photo_reader(args):
 
 
 def _pixels(text: str) -> float:
-    import argparse
-
     from calibration.profile import MIN_DIE_PX
 
     try:
@@ -56,3 +57,49 @@ def _pixels(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a die size: give the dice's size in pixels, "
                                          f"{MIN_DIE_PX:g} or more, such as 40")
     return value
+
+
+def output_folder(text: str) -> Path:
+    """argparse type for a folder a command writes into (screens, screenshots, a recording). It is made
+    here, while the arguments are read: a file in the way, or a place where no folder can be made, is
+    then a usage error before anything runs, not a traceback at the first file written."""
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder: name a new folder or an existing one")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"cannot make the folder {text} ({error.strerror}): "
+                                         f"name a folder in a place you can write to") from None
+    return path
+
+
+def recording_folder(text: str) -> Path:
+    """argparse type for the folder a recording goes to: as output_folder, and never one that holds a
+    recording already (its frames and labels would be written over)."""
+    from appliance.recording import refuse_existing_recording
+
+    path = output_folder(text)
+    try:
+        refuse_existing_recording(path)
+    except FileExistsError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return path
+
+
+def read_image(path: str | Path):
+    """(the photo as OpenCV reads it, "") or (None, why not). Checked before OpenCV looks, which would
+    only print a warning of its own and return nothing."""
+    import cv2
+
+    path = Path(path)
+    if path.is_dir():
+        return None, "is a folder, not an image"
+    if not path.exists():
+        return None, "no such file"
+    if not os.access(path, os.R_OK):
+        return None, "cannot be read: no permission"
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        return None, "not an image OpenCV can read"
+    return image, ""

@@ -15,10 +15,14 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+from . import output_folder
+
 HELP = "Set up the tray: find it and its keep zone, lock the camera, learn the empty tray and the die size."
 
 SOURCES = ("settings", "picamera", "usb", "replay", "synthetic")
 IDLE_FRAMES_AFTER_SCRIPT = 90   # a scripted run that has not finished this many frames after its last press failed
+SCRIPT_FORMAT = ('presses separated by commas, e.g. "OK,OK long,NEXT,2.5:OK" (the buttons are PREV, NEXT, OK and '
+                 'BACK; T:PRESS waits until T seconds after the start)')
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -33,16 +37,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--replay", metavar="FOLDER", help="recorded-throw folder for --source replay")
     parser.add_argument("--display", choices=("auto", "kiosk", "window", "dummy"),
                         help="display mode (default: display.mode of the settings)")
-    parser.add_argument("--script", metavar="PRESSES",
-                        help='play these presses instead of reading buttons, e.g. "OK,OK long,NEXT,2.5:OK" '
-                             "(T:PRESS waits until T seconds after the start)")
-    parser.add_argument("--screenshots", metavar="DIR", help="save a PNG of the screen at each step")
+    parser.add_argument("--script", type=_script, metavar="PRESSES",
+                        help=f"play these presses instead of reading buttons: {SCRIPT_FORMAT}")
+    parser.add_argument("--screenshots", type=output_folder, metavar="DIR", help="save a PNG of the screen at each step")
 
 
 def run(args: argparse.Namespace) -> int:
+    from appliance.assemble import quiet_pygame
     from appliance.settings import load_settings
     from calibration.profile import ProfileError, ProfileMissing, load_profile
 
+    quiet_pygame()
     settings, warnings = load_settings(args.settings)
     for warning in warnings:
         print(f"dicetable calibrate: {warning}", file=sys.stderr)
@@ -90,7 +95,7 @@ def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
         from appliance.assemble import Panels
         from hardware.buttons import ScriptedPanel
 
-        panel = Panels([ScriptedPanel(parse_script(args.script), clock=frame_clock)])
+        panel = Panels([ScriptedPanel(args.script, clock=frame_clock)])
     else:
         panel = open_buttons(settings, keyboard=True, notes=notes)
     for note in notes:
@@ -108,12 +113,27 @@ def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
 # -- the parts --------------------------------------------------------------------------------------
 
 def parse_script(script: str) -> list:
-    """'OK, OK long, 2.5:NEXT' -> ['OK', 'OK long', (2.5, 'NEXT')]."""
+    """'OK, OK long, 2.5:NEXT' -> [Press OK, Press OK long, (2.5, Press NEXT)]; a ValueError names a bad entry."""
+    from hardware.buttons import Press
+
     steps = []
     for entry in filter(None, (e.strip() for e in script.split(","))):
-        at, _, press = entry.rpartition(":")
-        steps.append((float(at), press.strip()) if at else press)
+        at, _, text = entry.rpartition(":")
+        try:
+            press = Press.parse(text)
+            if str(press).lower() != " ".join(text.split()).lower():   # "OK twice" would pass as a short OK
+                raise ValueError(text)
+            steps.append((float(at), press) if at else press)
+        except ValueError:
+            raise ValueError(f"{entry!r} is not a press: give {SCRIPT_FORMAT}") from None
     return steps
+
+
+def _script(text: str) -> list:
+    try:
+        return parse_script(text)
+    except ValueError as error:   # argparse shows an ArgumentTypeError's own words
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 # -- the loop ---------------------------------------------------------------------------------------

@@ -6,11 +6,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import output_folder
+
 HELP = "Play the recorded demo games through the camera replay, vision, rules and screens."
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--headless", type=Path, metavar="DIR", help="no window: write every screen as a PNG into DIR")
+    parser.add_argument("--headless", type=output_folder, metavar="DIR", help="no window: write every screen as a PNG into DIR")
     parser.add_argument("--recording", type=Path, action="append", metavar="DIR",
                         help="a recorded game to play (default: the project's demo games)")
     parser.add_argument("--fast", action="store_true", help="as fast as possible instead of the recorded pace")

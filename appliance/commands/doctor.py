@@ -22,16 +22,21 @@ class Part:
 
 def examine(settings_path: str | None = None) -> dict:
     """Everything the doctor knows, as plain data (the text and the JSON are both made from this)."""
-    from appliance.settings import ENV_VAR, SEARCH_PATH, load_settings
+    from appliance.settings import ENV_VAR, SEARCH_PATH, find_settings_file, load_settings
     from hardware.probe import Finding, pi_model, probe_cameras, probe_display, probe_gpio
 
     settings, warnings = load_settings(settings_path)
-    source = str(settings.file) if settings.file else (
-        f"built-in defaults (no file at ${ENV_VAR}, {', '.join(SEARCH_PATH)})")
+    named = settings_path or find_settings_file()   # the file load_settings tried, if any
+    fix = "correct the keys named in the warnings; each of them runs with its default meanwhile"
+    if settings.file:
+        source = str(settings.file)
+    elif named:   # missing, a folder or not TOML: the warning says which
+        source = f"{named} could not be used (the warning below says why): the built-in defaults are used"
+        fix = f"make {named} a readable TOML settings file, or name another one"
+    else:
+        source = f"built-in defaults (no file at ${ENV_VAR}, {', '.join(SEARCH_PATH)})"
     settings_part = Part("settings", not warnings, [Finding(
-        "settings", not warnings, f"{source}; {len(warnings)} warning(s)",
-        "correct the keys named in the warnings; each of them runs with its default meanwhile" if warnings else "",
-    )])
+        "settings", not warnings, f"{source}; {len(warnings)} warning(s)", fix if warnings else "")])
     parts = [
         settings_part,
         _camera_part(settings, probe_cameras(settings.camera.picamera_number, settings.camera.device)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from . import add_reader_options, photo_reader, print_figures
+from . import add_reader_options, photo_reader, print_figures, read_image
 
 HELP = "score the dice reader on a labeled photo set (see ../shared/datasets/README.md)"
 
@@ -38,8 +38,12 @@ def run(args) -> int:
         return 2
     keep = vision.SPLITS[args.split]
     images = [image for image in images if keep(image.path.name)]
+    if not images:   # "0/0 read correctly" would pass for a score
+        split = "" if args.split == "all" else f" in the {args.split} split"
+        print(f"nothing to score: {args.set_dir}/labels.json lists no images{split}")
+        return 2
     try:
-        scored = vision.evaluate(images, photo_reader(args), lambda path: cv2.imread(str(path), cv2.IMREAD_COLOR))
+        scored = vision.evaluate(images, photo_reader(args), lambda path: read_image(path)[0])
     except (OSError, ValueError) as error:   # an image missing or unreadable, or too small for --die-px
         print(f"cannot score {args.set_dir}: {error}")
         return 2
@@ -67,6 +71,9 @@ def _stream(args) -> int:
         figures = measure(args.set_dir, None if args.no_reader else packaged_reader())
     except ValueError as error:   # a recording that cannot be measured: its labels or its calibration
         print(f"cannot measure {args.set_dir}: {error}")
+        return 2
+    if not figures.folders:   # "folders: 0" would pass for a measurement
+        print(f"nothing to measure: no recorded throws in {args.set_dir} (folders whose labels.json lists frames)")
         return 2
     print_figures(figures.to_json(), args.json)
     return 0

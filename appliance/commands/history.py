@@ -7,12 +7,13 @@ import sys
 from pathlib import Path
 
 HELP = "List the finished games: date, game, players and scores."
+KIOSK_HOME = Path("/var/lib/dicetable")   # the service user's HOME (systemd/dicetable.service): its log lives below
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log", type=Path, metavar="FILE",
                         help="the game log (default: ~/.local/share/dicetable/games.sqlite)")
-    parser.add_argument("--last", type=int, default=20, metavar="N", help="how many games, newest first")
+    parser.add_argument("--last", type=_count, default=20, metavar="N", help="how many games, newest first")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -20,8 +21,15 @@ def run(args: argparse.Namespace) -> int:
     from appliance.assemble import DEFAULT_LOG
     from appliance.event_log import EventLog, LogError
 
+    path = (args.log or DEFAULT_LOG).expanduser()
+    if not path.is_file():   # only look: a typo must not leave folders and an empty log behind
+        kiosk = "" if args.log else (
+            " (the default: this user's games). The kiosk service keeps its games in its own home: sudo -u dicetable "
+            f"dicetable history --log {KIOSK_HOME / DEFAULT_LOG.relative_to('~')}")
+        print(f"dicetable history: no game log at {path}{kiosk}", file=sys.stderr)
+        return 1
     try:
-        games = EventLog(args.log or DEFAULT_LOG).history(args.last)
+        games = EventLog(path, read_only=True).history(args.last)
     except LogError as error:   # the table sets a damaged log aside when it starts; this only reads
         print(f"dicetable history: {error}", file=sys.stderr)
         return 1
@@ -34,3 +42,13 @@ def run(args: argparse.Namespace) -> int:
         scores = ", ".join(f"{p['rank']}. {p['name']} {p['total']}" for p in g.result)
         print(f"{g.finished[:16].replace('T', ' ')}  {g.game:<12} {scores}")
     return 0
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games: give 1 or more, such as 20")
+    return value

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from . import add_reader_options, photo_reader
+from . import add_reader_options, photo_reader, read_image
 
 HELP = "read the dice in one or more photos"
 
@@ -21,9 +21,9 @@ def run(args) -> int:
     read = photo_reader(args)
     results, status = [], 0
     for path in args.images:
-        frame = cv2.imread(path, cv2.IMREAD_COLOR)
+        frame, problem = read_image(path)
         if frame is None:
-            results.append({"image": path, "error": "cannot open this image"})
+            results.append({"image": path, "error": problem})
             status = 1
             continue
         try:

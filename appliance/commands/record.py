@@ -9,9 +9,10 @@ HELP = ("Play at the table while saving the camera stream; every reading the pla
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from appliance.commands import run
+    from appliance.commands import recording_folder, run
 
-    parser.add_argument("record", type=Path, metavar="OUT_DIR", help="the folder to create")
+    parser.add_argument("record", type=recording_folder, metavar="OUT_DIR",
+                        help="the folder to create (or an empty one; never one that holds a recording)")
     parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file (default: searched)")
     parser.add_argument("--log", type=Path, metavar="FILE", help=run.LOG_HELP)
 

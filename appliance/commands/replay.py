@@ -7,13 +7,15 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import output_folder
+
 HELP = "Play a recorded game (frames and scripted presses) headless and print its final sheet."
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("folder", type=Path, help="a recorded game: labels.json with frames, game and presses")
     parser.add_argument("--json", action="store_true", help="print the final sheet as JSON")
-    parser.add_argument("--screens", type=Path, metavar="DIR", help="also write every screen as a PNG into DIR")
+    parser.add_argument("--screens", type=output_folder, metavar="DIR", help="also write every screen as a PNG into DIR")
 
 
 def run(args: argparse.Namespace) -> int:

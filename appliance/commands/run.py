@@ -5,6 +5,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from appliance.commands import recording_folder
+
 HELP = "Run the table: camera, buttons and screen from the settings (the kiosk service runs this)."
 LOG_HELP = "the game log (default: ~/.local/share/dicetable/games.sqlite)"
 
@@ -12,7 +14,7 @@ LOG_HELP = "the game log (default: ~/.local/share/dicetable/games.sqlite)"
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file (default: searched)")
     parser.add_argument("--log", type=Path, metavar="FILE", help=LOG_HELP)
-    parser.add_argument("--record", type=Path, metavar="DIR",
+    parser.add_argument("--record", type=recording_folder, metavar="DIR",
                         help="also save the camera stream in DIR, each reading the player confirms as its labels")
 
 

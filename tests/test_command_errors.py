@@ -1,0 +1,201 @@
+"""Mistakes a person makes at the command line: each gets a message naming the problem and the fix, exit 2
+for bad arguments or input, 1 for a failure, and never a traceback or OpenCV's own warnings."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from appliance.cli import main
+
+THROWS = Path(__file__).parent / "fixtures" / "throws"
+GAME = THROWS / "misread-corrected"   # a small recorded game: 15 frames
+
+
+@pytest.fixture(autouse=True)
+def headless(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    # `record` past its arguments would start the table, which plays until stopped
+    monkeypatch.setattr("appliance.commands.run.run", lambda args: pytest.fail("the table started"))
+
+
+def usage_error(capsys, *argv) -> str:
+    """What argparse says about a bad argument, having checked it exits 2."""
+    with pytest.raises(SystemExit) as exit_:
+        main(list(argv))
+    assert exit_.value.code == 2
+    return capsys.readouterr().err
+
+
+def game_labels(folder: Path, game: dict) -> Path:
+    folder.mkdir()
+    (folder / "labels.json").write_text(json.dumps({"game": game, "frames": [{"file": "frames/000001.jpg", "t": 0}]}))
+    return folder
+
+
+# -- 1. recorded games that are not what replay and demo need ---------------------------------------
+
+@pytest.mark.parametrize("command", [["replay"], ["demo", "--headless", "{tmp}/screens", "--recording"]])
+def test_a_recorded_game_of_an_unknown_game_lists_the_known_ones(tmp_path, capsys, command):
+    folder = game_labels(tmp_path / "game", {"game": "yahtzee", "players": ["Ann"]})
+    assert main([a.format(tmp=tmp_path) for a in command] + [str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'yahtzee'" in err and "dice-poker, pentakubus, hexakubus, train-wreck" in err
+
+
+def test_a_recorded_game_without_players_says_so(tmp_path, capsys):
+    assert main(["replay", str(game_labels(tmp_path / "game", {"game": "dice-poker"}))]) == 2
+    assert '"players" must be a list of names' in capsys.readouterr().err
+
+
+def test_replaying_a_still_set_says_its_labels_name_no_game(capsys):
+    assert main(["replay", str(THROWS / "stills-d10")]) == 2
+    err = capsys.readouterr().err
+    assert "labels.json names no game" in err and "not a recorded game" in err and "KeyError" not in err
+
+
+# -- 1. output folders checked when the arguments are read ------------------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ["replay", str(GAME), "--screens", "{file}"],
+    ["demo", "--headless", "{file}"],
+    ["calibrate", "--screenshots", "{file}"],
+    ["record", "{file}"],
+])
+def test_an_output_folder_that_is_a_file_is_a_usage_error(tmp_path, capsys, argv):
+    (tmp_path / "file").write_text("in the way")
+    err = usage_error(capsys, *[a.format(file=tmp_path / "file") for a in argv])
+    assert f"{tmp_path / 'file'} is a file, not a folder" in err
+
+
+def test_an_output_folder_that_cannot_be_made_is_a_usage_error(tmp_path, capsys):
+    (tmp_path / "file").write_text("in the way")
+    err = usage_error(capsys, "demo", "--headless", str(tmp_path / "file" / "screens"))
+    assert f"cannot make the folder {tmp_path / 'file' / 'screens'}" in err
+
+
+@pytest.mark.parametrize("script, entry", [("OK,FOO", "'FOO'"), ("x:OK", "'x:OK'"), ("OK twice", "'OK twice'")])
+def test_a_bad_calibration_script_names_the_entry_and_the_format(capsys, script, entry):
+    err = usage_error(capsys, "calibrate", "--source", "synthetic", "--display", "dummy", "--script", script)
+    assert f"{entry} is not a press" in err and "separated by commas" in err
+
+
+# -- 2. a recording is never written over -----------------------------------------------------------
+
+def test_record_refuses_a_folder_that_holds_a_recording(tmp_path, capsys):
+    (tmp_path / "labels.json").write_text('{"frames": []}')
+    assert "already holds a recording" in usage_error(capsys, "record", str(tmp_path))
+    assert (tmp_path / "labels.json").read_text() == '{"frames": []}'
+
+
+def test_a_recorder_refuses_a_recording_but_takes_an_empty_folder(tmp_path):
+    from appliance.commands import recording_folder
+    from appliance.recording import Recorder
+
+    (tmp_path / "old" / "frames").mkdir(parents=True)
+    (tmp_path / "old" / "frames" / "000001.jpg").write_bytes(b"a frame")
+    with pytest.raises(FileExistsError, match="already holds a recording"):
+        Recorder(tmp_path / "old")
+    (tmp_path / "empty").mkdir()
+    assert recording_folder(str(tmp_path / "empty")) == tmp_path / "empty"
+    Recorder(tmp_path / "empty").close()
+    assert (tmp_path / "empty" / "labels.json").exists()
+
+
+# -- 3. frames listed but missing -------------------------------------------------------------------
+
+def game_without_frames(tmp_path: Path, *numbers: int) -> Path:
+    folder = tmp_path / "game"
+    shutil.copytree(GAME, folder)
+    for n in numbers:
+        (folder / "frames" / f"{n:06d}.jpg").unlink()
+    return folder
+
+
+@pytest.mark.parametrize("command", [["replay"], ["demo", "--headless", "{tmp}/screens", "--recording"]])
+def test_a_recorded_game_with_missing_frames_is_refused(tmp_path, capfd, command):
+    folder = game_without_frames(tmp_path, 3, 4)
+    assert main([a.format(tmp=tmp_path) for a in command] + [str(folder)]) == 2
+    err = capfd.readouterr().err
+    assert "2 of the 15 frames listed in labels.json are missing" in err and "000003.jpg" in err
+    assert "WARN" not in err
+
+
+def test_a_missing_frame_is_skipped_without_opencv_warnings(tmp_path, capfd):
+    from hardware.replay import ReplaySource
+
+    source = ReplaySource(game_without_frames(tmp_path, 2), realtime=False)
+    assert source.read().t == 0.0 and source.read() is not None
+    assert "000002.jpg" in source.status.message
+    assert "WARN" not in capfd.readouterr().err
+
+
+# -- 4. history only reads --------------------------------------------------------------------------
+
+def test_history_of_a_missing_log_says_so_and_creates_nothing(tmp_path, capsys):
+    log = tmp_path / "typo" / "dir" / "games.sqlite"
+    assert main(["history", "--log", str(log)]) == 1
+    assert f"no game log at {log}" in capsys.readouterr().err
+    assert not (tmp_path / "typo").exists()
+
+
+def test_history_without_a_default_log_points_to_the_kiosks(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert main(["history"]) == 1
+    err = capsys.readouterr().err
+    assert f"no game log at {tmp_path / '.local/share/dicetable/games.sqlite'}" in err
+    assert "--log /var/lib/dicetable/.local/share/dicetable/games.sqlite" in err
+    assert not (tmp_path / ".local").exists()
+
+
+def test_history_does_not_write_to_a_file_that_is_no_log(tmp_path, capsys):
+    (tmp_path / "games.sqlite").write_bytes(b"")
+    assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 1
+    assert "no games table" in capsys.readouterr().err
+    assert (tmp_path / "games.sqlite").read_bytes() == b""
+
+
+@pytest.mark.parametrize("last", ["-3", "0", "many"])
+def test_history_wants_a_positive_number_of_games(capsys, last):
+    assert "give 1 or more" in usage_error(capsys, "history", "--last", last)
+
+
+# -- 5. read says why a photo cannot be read --------------------------------------------------------
+
+def test_read_says_which_photo_is_missing_a_folder_or_not_an_image(tmp_path, capfd):
+    (tmp_path / "garbage.jpg").write_bytes(b"not an image")
+    assert main(["read", str(tmp_path / "gone.jpg"), str(tmp_path), str(tmp_path / "garbage.jpg")]) == 1
+    out, err = capfd.readouterr()
+    assert f"{tmp_path / 'gone.jpg'}: no such file" in out
+    assert f"{tmp_path}: is a folder, not an image" in out
+    assert f"{tmp_path / 'garbage.jpg'}: not an image OpenCV can read" in out
+    assert "WARN" not in err
+
+
+# -- 6. evaluate with nothing to score --------------------------------------------------------------
+
+def test_evaluate_of_a_set_without_images_has_nothing_to_score(tmp_path, capsys):
+    (tmp_path / "labels.json").write_text('{"images": []}')
+    assert main(["evaluate", str(tmp_path)]) == 2
+    assert "nothing to score" in capsys.readouterr().out
+
+
+def test_evaluate_stream_of_a_folder_without_recordings_has_nothing_to_measure(tmp_path, capsys):
+    assert main(["evaluate", "--stream", str(tmp_path)]) == 2
+    assert f"nothing to measure: no recorded throws in {tmp_path}" in capsys.readouterr().out
+
+
+# -- 7. doctor on a settings file that cannot be used -----------------------------------------------
+
+@pytest.mark.parametrize("name, content", [("missing.toml", None), ("folder", "dir"), ("broken.toml", "[camera")])
+def test_doctor_says_the_named_settings_file_could_not_be_used(tmp_path, capsys, monkeypatch, name, content):
+    monkeypatch.delenv("DICETABLE_SETTINGS", raising=False)
+    path = tmp_path / name
+    if content == "dir":
+        path.mkdir()
+    elif content:
+        path.write_text(content)
+    assert main(["doctor", "--settings", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{path} could not be used" in out and "the built-in defaults are used" in out
+    assert "no file at $DICETABLE_SETTINGS" not in out
