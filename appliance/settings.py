@@ -225,6 +225,7 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
     path = Path(path).expanduser() if path is not None else find_settings_file(env)
     if path is None:
         return _build(dict(DEFAULTS), None), []
+    lost: list[str] = []   # what a broken file loses
     try:
         text = path.read_bytes().decode("utf-8")
         raw = tomllib.loads(text)
@@ -236,14 +237,12 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
         if not raw:
             return _build(dict(DEFAULTS), None), [
                 f"settings file {path} is not valid TOML: {error}{where}; using the built-in defaults"]
-        values, warnings = check_values(flatten(raw))
-        return _build(values, path), [
-            f"settings file {path} is not valid TOML: {error}{where}; the built-in defaults for "
-            f"{', '.join(broken)}, the rest of the file as written"] + [f"settings {path}: {w}" for w in warnings]
+        lost = [f"settings file {path} is not valid TOML: {error}{where}; the built-in defaults for "
+                f"{', '.join(broken)}, the rest of the file as written"]
     except (OSError, UnicodeDecodeError) as error:
         return _build(dict(DEFAULTS), None), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
     values, warnings = check_values(flatten(raw))
-    return _build(values, path), [f"settings {path}: {w}" for w in warnings]
+    return _build(values, path), lost + [f"settings {path}: {w}" for w in warnings]
 
 
 TABLE_HEADER = re.compile(r"\s*\[\[?\s*[A-Za-z_\"][\w.\-\" ]*\]\]?\s*(#.*)?$")

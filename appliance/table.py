@@ -30,6 +30,10 @@ GAME_NAMES = {"dice-poker": "Dice Poker", "pentakubus": "Pentakubus", "hexakubus
               "train-wreck": "Train Wreck"}
 TRAY_NOTES = {"moving": "dice rolling...", "hand": "hand in the tray: waiting", "empty": "the tray is empty"}
 SET_ASIDE_PHASES = (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE)  # Train Wreck: the phases that list set-asides
+# Train Wreck: the dice on the table besides those set aside (the Turn field holding them), by phase: a roll still
+# to decide on, or the confirmation dice kept; in the other phases a roll is due and only the set-aside dice lie there
+LOOSE_DICE = {Phase.SET_ASIDE: "roll", Phase.QUADRUPLE_CHOICE: "roll", Phase.TRAIN_WRECK: "roll",
+              Phase.SALVAGE_SET_ASIDE: "roll", Phase.CONFIRM_TRIPLE: "confirm_kept", Phase.CONFIRM_QUADRUPLE: "confirm_kept"}
 UNCHANGED = "nothing was changed, try again"  # what a write the log refused means, mostly
 
 
@@ -649,12 +653,9 @@ class Table:
         if isinstance(game, SheetGame) and game.throw:
             held = self.held if self.held is not None else self.keep_view
             return tuple(DieView(v, held=i in held, fresh=f) for i, (v, f) in enumerate(zip(game.throw.dice, game.throw.fresh)))
-        if isinstance(game, TrainWreckGame):  # the dice on the table: a roll still to decide on, or those kept
-            on_table = {Phase.SET_ASIDE: game.last_roll, Phase.QUADRUPLE_CHOICE: game.last_roll,
-                        Phase.TRAIN_WRECK: game.last_roll, Phase.SALVAGE_SET_ASIDE: game.last_roll,
-                        Phase.CONFIRM_TRIPLE: game.turn.confirm_kept, Phase.CONFIRM_QUADRUPLE: game.turn.confirm_kept}
-            return (tuple(DieView(v) for v in on_table.get(game.phase, ()))
-                    + tuple(DieView(v, held=True) for v in game.turn.held))
+        if isinstance(game, TrainWreckGame):
+            loose = getattr(game.turn, LOOSE_DICE[game.phase]) if game.phase in LOOSE_DICE else ()
+            return tuple(DieView(v) for v in loose) + tuple(DieView(v, held=True) for v in game.turn.held)
         return ()
 
     def _review_views(self) -> tuple[DieView, ...]:
