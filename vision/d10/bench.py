@@ -7,10 +7,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from ..bench import median_ms
 from ..render import dice_d10, layout
 from ..render.frame import DieState, render_frame
 from ..render.scene import Scene
-from ..bench import median_ms
 from .reader import D10Reader
 
 BENCH_SEED = 4242
