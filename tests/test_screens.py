@@ -5,7 +5,7 @@ import pytest
 
 from appliance.screens import draw
 from appliance.screens.gallery import SCREENS, render_all
-from appliance.screens.render import SMALLEST_SHEET_TEXT
+from appliance.screens.render import SMALLEST_SHEET_TEXT, label_spots
 from appliance.screens.sheet_view import blocks_shown, focus_section
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
@@ -63,6 +63,20 @@ def test_the_reading_is_shown_over_the_camera_picture(shots, layout):
     assert share(image, draw.HELD, picture) > 0.0002  # the die in the keep zone
     assert share(image, draw.BACKGROUND, picture) < 0.5  # the picture fills the space
 
+
+
+def test_touching_dice_keep_their_values_apart():
+    # the crowd of the Hexakubus demo throw: a die just below and left of another, a third beside it
+    boxes = [pygame.Rect(140, 40, 14, 14), pygame.Rect(134, 55, 14, 14), pygame.Rect(149, 55, 14, 14),
+             pygame.Rect(280, 200, 14, 14)]
+    bounds = pygame.Rect(0, 0, 320, 240)
+    spots = label_spots(boxes, [(9, 16)] * len(boxes), bounds)
+    assert spots[-1].topleft == (294, 184)  # a lone die: above its right corner
+    for i, spot in enumerate(spots):
+        assert bounds.contains(spot)
+        others = boxes[:i] + boxes[i + 1:] + spots[:i] + spots[i + 1:]
+        assert spot.collidelist(others) == -1, f"label {i} covers another die or label"
+        assert max(abs(spot.centerx - boxes[i].centerx), abs(spot.centery - boxes[i].centery)) < 20  # beside its die
 
 def test_warnings_are_coloured(shots):
     assert share(shots[("train-wreck-wreck", "touchscreen")], draw.ACCENT) > 0.001  # the running turn total

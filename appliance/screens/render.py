@@ -150,14 +150,33 @@ def _picture(surface, rect, picture: Picture, layout: Layout) -> None:
     scale = draw_frame(surface, picture.image, rect)
     if scale is None:
         return
-    for die in picture.reading.dice if picture.reading else ():
-        x0, y0, x1, y1 = (round(v * scale) for v in die.box)
+    dice = picture.reading.dice if picture.reading else ()
+    boxes = [pygame.Rect(rect.x + round(die.box[0] * scale), rect.y + round(die.box[1] * scale),
+                         max(4, round((die.box[2] - die.box[0]) * scale)),
+                         max(4, round((die.box[3] - die.box[1]) * scale))) for die in dice]
+    labels = ["?" if die.value is None else str(die.value) for die in dice]
+    spots = label_spots(boxes, [draw.font(layout.font_small, True).size(t) for t in labels], rect)
+    for die, box, label, spot in zip(dice, boxes, labels, spots):
         colour = (draw.ERROR_COLOUR if die.cocked or die.zone == "outside" else draw.WARN_COLOUR if die.uncertain
                   else draw.HELD if die.zone == "keep" else draw.GOOD)
-        box = pygame.Rect(rect.x + x0, rect.y + y0, max(4, x1 - x0), max(4, y1 - y0))
         pygame.draw.rect(surface, colour, box, width=2)
-        label = "?" if die.value is None else str(die.value)
-        draw.text(surface, label, (box.right, box.top), layout.font_small, colour, bold=True, anchor="bottomleft")
+        draw.text(surface, label, spot.topleft, layout.font_small, colour, bold=True)
+
+
+def label_spots(boxes: list[pygame.Rect], sizes: list[tuple[int, int]], bounds: pygame.Rect) -> list[pygame.Rect]:
+    """Where each die's value goes: beside a corner of its box (above right first), the first corner whose
+    label covers no other box or label, so that touching dice keep readable values; inside `bounds`."""
+    taken = list(boxes)
+    spots = []
+    for box, (w, h) in zip(boxes, sizes):
+        corners = [pygame.Rect(x, y, w, h).clamp(bounds) for x, y in
+                   ((box.right, box.top - h), (box.left - w, box.top - h), (box.right, box.bottom),
+                    (box.left - w, box.bottom))]
+        others = [r for r in taken if r is not box]
+        spot = next((c for c in corners if c.collidelist(others) < 0), corners[0])
+        spots.append(spot)
+        taken.append(spot)
+    return spots
 
 
 def _choices(surface, rect, screen: Screen, layout: Layout, size: int, show_cursor: bool) -> int:
