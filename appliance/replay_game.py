@@ -11,11 +11,12 @@ from appliance.assemble import reader, recording_calibration, scripted_presses
 from appliance.event_log import EventLog
 from appliance.final_sheet import final_sheet
 from appliance.main_loop import Appliance, Output
+from appliance.settings import DEFAULTS
 from appliance.table import Table
 from hardware.frame_source import small_grey
 
 
-SMALL = (320, 240)  # the picture rest detection compares
+SMALL = DEFAULTS["camera.small_size"]  # the picture rest detection compares, as the appliance makes it
 
 
 class ReplayError(ValueError):

@@ -52,10 +52,12 @@ class StreamFigures:
 
 
 def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures: Optional[StreamFigures] = None,
-                   small_size: tuple[int, int] = (320, 180)) -> StreamFigures:
+                   small_size: tuple[int, int] | None = None) -> StreamFigures:
     """Replay one folder through the rest detector (and `read(frame, calibration, kind)` if given); small frames
-    of the cameras' default size, as the appliance feeds the detector."""
+    of the cameras' default size (`camera.small_size`), as the appliance feeds the detector."""
     import cv2
+
+    from appliance.settings import DEFAULTS
 
     from appliance.assemble import recording_calibration
     from hardware.frame_source import small_grey
@@ -65,6 +67,7 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
     from vision.scoring import LabeledDie, LabeledImage, Score, match
 
     folder = Path(folder)
+    small_size = small_size or DEFAULTS["camera.small_size"]
     figures = figures or StreamFigures()
     labels = json.loads((folder / "labels.json").read_text())
     calibration, problem = recording_calibration(load_recording(folder))
