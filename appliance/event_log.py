@@ -116,8 +116,14 @@ class EventLog:
         self._write("INSERT OR REPLACE INTO screen (id, state) VALUES (1, ?)", (json.dumps(state),))
 
     def load_screen(self) -> dict[str, Any]:
+        """The saved screen state, or {} when there is none or its row is no JSON object (it is only a
+        convenience: the game itself is in the events)."""
         row = self.db.execute("SELECT state FROM screen WHERE id = 1").fetchone()
-        return json.loads(row[0]) if row else {}
+        try:
+            state = json.loads(row[0]) if row else {}
+        except (TypeError, ValueError):
+            return {}
+        return state if isinstance(state, dict) else {}
 
     def finish(self, game_id: int, result: Any) -> None:
         self._write("UPDATE games SET finished = ?, result = ? WHERE id = ?", (_now(), json.dumps(result), game_id))

@@ -110,13 +110,13 @@ class Table:
         if record is None:
             self._open_game_chooser()
             return
-        events = self.log.events(record.id)
         try:
+            events = self.log.events(record.id)   # a row that is no JSON raises ValueError
             game = new_game(record.game, record.players, record.variants)
             held = None
             for action, args in events:
                 game, held = self._apply(game, held, action, args)
-        except (RuleError, VariantError, KeyError, TypeError) as error:
+        except (RuleError, VariantError, KeyError, TypeError, ValueError) as error:
             # A log this version cannot replay: keep it in the history, start fresh, say so.
             self._open_game_chooser()
             said = f"the unfinished {record.game} game could not be resumed ({error})"

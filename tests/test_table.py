@@ -1,4 +1,5 @@
 """The table: readings and presses in, decisions logged before they show, a game resumed from its log."""
+import json
 import sqlite3
 
 import pytest
@@ -293,6 +294,19 @@ def test_a_game_that_cannot_be_resumed_nor_closed_in_the_log_is_said_on_screen(l
     assert log.open_game().id == table.record.id  # still open: the next start tries again
 
 
+
+def test_an_event_row_that_is_no_json_is_said_and_kept(log):
+    table = start(log, "dice-poker")
+    throw(table, (1, 2, 3, 4, 5))
+    written = len(log.events(table.record.id))
+    log.db.execute("UPDATE events SET args = '{\"dice\": [1, 2' WHERE id = (SELECT MAX(id) FROM events)")
+    again = Table(log, players=["Ann"])
+    assert again.mode == "choose-game" and again.screen().level == "error"
+    assert "could not be resumed" in again.message and "kept in the log" in again.message
+    assert log.open_game() is None  # closed as abandoned, so the next start is a new game
+    kept = log.db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (table.record.id,)).fetchone()[0]
+    assert kept == written  # nothing deleted
+
 def restart_between_decision_and_screen(log, table, *presses):
     """The power goes after the presses' decision is logged but before the screen row after it is."""
     before = log.load_screen()
@@ -327,10 +341,15 @@ def test_train_wreck_resumes_at_the_roll_after_a_stale_set_aside_list(log):
     {"choosing": "correct"},  # nor anything entered to correct
     {"review": {"action": "start_throw"}},  # a row this version cannot read
     {"setup": None, "cursor": "first"},
+    "not JSON {",  # the row itself damaged
+    [1, 2, 3],     # JSON, but no screen state
 ])
 def test_a_saved_screen_row_never_crashes_a_start(log, damage):
     table = start(log, "dice-poker")
-    log.save_screen({**log.load_screen(), **damage})
+    if isinstance(damage, dict):
+        log.save_screen({**log.load_screen(), **damage})
+    else:
+        log.db.execute("UPDATE screen SET state = ?", (damage if isinstance(damage, str) else json.dumps(damage),))
     again = Table(log, players=["Ann"])
     assert again.game == table.game and again.mode == "play" and (again.choosing, again.review) == ("", None)
     throw(again, (1, 2, 3, 4, 5))
