@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -18,6 +18,7 @@ from appliance.main_loop import LATEST_SCREEN, Appliance, Output
 from appliance.settings import Settings
 from appliance.table import Table
 from hardware.buttons import KeyboardPanel, Press, ScriptedPanel
+from hardware.display import Layout
 from hardware.frame_source import small_grey
 from vision.types import Reading
 
@@ -116,11 +117,12 @@ def open_camera(settings: Settings, notes: list[str], kind: str | None = None, r
     return source
 
 
-def open_buttons(settings: Settings, keyboard: bool, notes: list[str]) -> Panels:
-    """The GPIO buttons (when this machine has GPIO) and the keyboard (when asked, or as the fallback)."""
+def open_buttons(settings: Settings, keyboard: bool, notes: list[str], layout: Layout | None = None) -> Panels:
+    """The GPIO buttons (when this machine has GPIO), the keyboard (when asked, or as the fallback) and,
+    with `buttons.touch`, taps on the soft buttons of `layout`'s screen."""
     import warnings
 
-    from hardware.buttons import GpioPanel
+    from hardware.buttons import GpioPanel, TouchPanel
     from hardware.probe import probe_gpio
 
     panels = Panels()
@@ -135,6 +137,8 @@ def open_buttons(settings: Settings, keyboard: bool, notes: list[str]) -> Panels
             notes.append(f"the GPIO buttons failed ({type(error).__name__}: {error}): use the keyboard")
     if keyboard or not panels.panels:
         panels.panels.append(KeyboardPanel(long_press_s=settings.buttons.long_press_s))
+    if settings.buttons.touch and layout is not None:
+        panels.panels.append(TouchPanel(layout.soft_buttons(), long_press_s=settings.buttons.long_press_s))
     return panels
 
 
@@ -161,7 +165,8 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str], late
         notes.append(f"{error}; {written_to(png_dir)}")
         surface = open_display("dummy", settings.display.size)
     pygame.key.set_repeat(0)
-    return Output(surface, layout_for(surface.get_size()), png_dir, flip=mode != "dummy", latest_only=latest_only)
+    layout = replace(layout_for(surface.get_size()), touch=settings.buttons.touch)
+    return Output(surface, layout, png_dir, flip=mode != "dummy", latest_only=latest_only)
 
 
 def reader(calibration) -> Callable[[np.ndarray, str], Reading]:

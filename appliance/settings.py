@@ -133,6 +133,7 @@ RULES: dict[str, Rule] = {
     "buttons.long_press_s": number(0.3, 5),
     "buttons.debounce_s": number(0, 0.2),
     "buttons.pull_up": boolean(),
+    "buttons.touch": boolean(),
     **{f"buttons.pins.{key}": pin() for key in BUTTON_KEYS},
     "display.mode": one_of("auto", "kiosk", "window", "dummy"),
     "display.size": size((320, 240), (3840, 2160)),
@@ -163,6 +164,7 @@ class ButtonSettings:
     long_press_s: float
     debounce_s: float
     pull_up: bool
+    touch: bool  # also four soft buttons along the bottom of a touchscreen
 
 
 @dataclass(frozen=True)
@@ -363,6 +365,7 @@ def _build(values: Mapping[str, Any], file: Path | None) -> Settings:
             long_press_s=values["buttons.long_press_s"],
             debounce_s=values["buttons.debounce_s"],
             pull_up=values["buttons.pull_up"],
+            touch=values["buttons.touch"],
         ),
         display=DisplaySettings(mode=values["display.mode"], size=values["display.size"]),
         calibration_profile=_path(values["calibration.profile"], file),

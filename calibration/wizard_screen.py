@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from calibration.wizard import WizardScreen
-from hardware.buttons import BUTTONS
 from hardware.display import Layout, draw_frame, layout_for
 
 COLOURS = {
@@ -99,13 +98,11 @@ def _wrapped(surface, text: str, at, width: int, size: int, colour: str) -> int:
 
 
 def _button_bar(surface, screen: WizardScreen, layout: Layout, top: int) -> None:
-    width = surface.get_width()
-    cell = width / len(BUTTONS)
-    pygame.draw.rect(surface, COLOURS["bar"], (0, top, width, layout.button_bar))
-    for i, button in enumerate(BUTTONS):
+    pygame.draw.rect(surface, COLOURS["bar"], (0, top, surface.get_width(), layout.button_bar))
+    for button, (x, _, cell, _) in layout.soft_buttons().items():
         action = screen.buttons.get(button)
-        x = int(i * cell + layout.margin)
+        x += layout.margin
         _text(surface, button, (x, top + 4), layout.font_small, "dim")
         if action:
-            _wrapped(surface, action, (x, top + 4 + layout.font_small), int(cell - 2 * layout.margin),
+            _wrapped(surface, action, (x, top + 4 + layout.font_small), cell - 2 * layout.margin,
                      layout.font_small, "text")

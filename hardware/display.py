@@ -17,6 +17,8 @@ import os
 from dataclasses import dataclass
 from typing import Mapping
 
+from hardware.buttons import BUTTONS
+
 MODES = ("auto", "kiosk", "window", "dummy")
 SDL_DRIVER = {"kiosk": "kmsdrm", "dummy": "dummy"}  # window: SDL's own choice (x11 or wayland)
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
@@ -114,10 +116,19 @@ class Layout:
     font_small: int
     die_size: int  # a die drawn on screen
     button_bar: int  # height of the soft button bar at the bottom
+    touch: bool = False  # the screen takes taps: the table draws its soft buttons (the wizard always does)
 
     def px(self, design_pixels: float) -> int:
         """A design size at 800x480 in this layout's pixels."""
         return round(design_pixels * self.scale)
+
+    def soft_buttons(self) -> dict[str, tuple[int, int, int, int]]:
+        """{button: (x, y, width, height)}: the bottom bar in four equal cells, PREV NEXT OK BACK from the
+        left; where the screens draw the buttons and where a TouchPanel takes their taps."""
+        width, height = self.size
+        edges = [round(i * width / len(BUTTONS)) for i in range(len(BUTTONS) + 1)]
+        top = height - self.button_bar
+        return {b: (x0, top, x1 - x0, self.button_bar) for b, x0, x1 in zip(BUTTONS, edges, edges[1:])}
 
 
 def _layout(name: str, size: tuple[int, int], text_boost: float = 1.0) -> Layout:

@@ -242,7 +242,7 @@ def first_boot(tmp_path, monkeypatch, script):
 
     panel = assemble.Panels([ScriptedPanel(parse_script(script), clock=lambda: grabbed[0] / 30)])
     monkeypatch.setattr(assemble, "open_camera", open_camera)
-    monkeypatch.setattr(assemble, "open_buttons", lambda settings, keyboard, notes: panel)
+    monkeypatch.setattr(assemble, "open_buttons", lambda settings, keyboard, notes, layout=None: panel)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))          # the screens' folder
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
     settings = tmp_path / "settings.toml"

@@ -64,6 +64,7 @@ fps = 15
 replay_folder = "throws/one"
 [buttons]
 long_press_s = 1
+touch = true
 [buttons.pins]
 ok = "GPIO21"
 [display]
@@ -86,7 +87,7 @@ slam = "21:12,30:10"
     assert settings.camera.source == "usb" and settings.camera.device == "/dev/video2"
     assert settings.camera.size == (1920, 1080) and settings.camera.fps == 15.0
     assert settings.camera.replay_folder == tmp_path / "throws/one"
-    assert settings.buttons.long_press_s == 1.0 and settings.buttons.pins["OK"] == "GPIO21"
+    assert settings.buttons.long_press_s == 1.0 and settings.buttons.pins["OK"] == "GPIO21" and settings.buttons.touch
     assert settings.display.mode == "kiosk"
     assert settings.calibration_profile == tmp_path / "tray.toml"
     assert settings.players == ("Ada", "Bo")
@@ -103,6 +104,7 @@ slam = "21:12,30:10"
     ('[camera]\nsize = [1279, 720]', "camera.size", "[1279, 720]", "even pixels"),
     ('[camera]\ndevice = -1', "camera.device", "-1", "a camera index"),
     ('[buttons]\npull_up = "yes"', "buttons.pull_up", '"yes"', "true or false"),
+    ('[buttons]\ntouch = 1', "buttons.touch", "1", "true or false"),
     ('[buttons.pins]\nok = 40', "buttons.pins.ok", "40", "from 2 to 27"),
     ('[display]\nmode = "fullscreen"', "display.mode", '"fullscreen"', '"kiosk"'),
     ('[players]\nnames = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]', "players.names", '["A", ', "1 to 8 names"),

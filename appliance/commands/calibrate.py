@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
     from appliance.assemble import open_buttons, open_camera
-    from hardware.display import DisplayError, open_display
+    from hardware.display import DisplayError, layout_for, open_display
 
     notes: list[str] = []
     try:
@@ -97,7 +97,7 @@ def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
 
         panel = Panels([ScriptedPanel(args.script, clock=frame_clock)])
     else:
-        panel = open_buttons(settings, keyboard=True, notes=notes)
+        panel = open_buttons(settings, keyboard=True, notes=notes, layout=layout_for(screen.get_size()))
     for note in notes:
         print(f"dicetable calibrate: {note}", file=sys.stderr)
     try:

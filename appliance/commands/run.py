@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicetable run: {error}", file=sys.stderr)
         return 2
     output = assemble.open_output(settings, None, notes, latest_only=True)  # it runs for days: no PNG per screen
-    panel = assemble.open_buttons(settings, keyboard=output.flip, notes=notes)
+    panel = assemble.open_buttons(settings, keyboard=output.flip, notes=notes, layout=output.layout)
     if isinstance(source, ReplaySource):  # recorded throws carry the calibration they were made with
         calibration, problem = assemble.recording_calibration(source.recording)
         notes += [f"{problem}: the dice are read without tray zones"] if problem else []

@@ -20,7 +20,7 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Pic
     w, h = surface.get_size()
     m = layout.margin
     title_h = layout.px(44)
-    hints_h = layout.px(40)
+    hints_h = layout.button_bar if layout.touch else layout.px(40)
     _title_bar(surface, pygame.Rect(0, 0, w, title_h), screen, layout)
     body = pygame.Rect(m, title_h + m // 2, w - 2 * m, h - title_h - hints_h - m)
     if screen.game is None or screen.kind in ("choose-game", "choose-players"):
@@ -34,7 +34,7 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Pic
         if picture is not None and not screen.choices and screen.kind == "play":
             _picture(surface, pygame.Rect(right.x, bottom + layout.px(8), right.width, right.bottom - bottom - layout.px(8)),
                      picture, layout)
-    _hints_bar(surface, pygame.Rect(0, h - hints_h, w, hints_h), screen, layout)
+    (_soft_buttons if layout.touch else _hints_bar)(surface, pygame.Rect(0, h - hints_h, w, hints_h), screen, layout)
 
 
 def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
@@ -66,6 +66,39 @@ def _hints_bar(surface, rect, screen: Screen, layout: Layout) -> None:
         does = draw.text(surface, hint.does, (label.right + layout.px(6), rect.centery), layout.font_small,
                          anchor="midleft")
         x = does.right + layout.px(18)
+
+
+def _soft_buttons(surface, rect, screen: Screen, layout: Layout) -> None:
+    """The hints as four buttons to tap (a touchscreen): each shows its name, what a tap does and, below,
+    what holding it does."""
+    pygame.draw.rect(surface, draw.PANEL, rect)
+    tap, hold = button_actions(screen.hints)
+    line_h = draw.font(layout.font_small).get_height()
+    for button, cell in layout.soft_buttons().items():
+        cell = pygame.Rect(cell).inflate(-layout.px(6), -layout.px(6))
+        used = button in tap or button in hold
+        pygame.draw.rect(surface, draw.GRID if used else draw.PANEL, cell, width=2, border_radius=layout.px(8))
+        x, y = cell.x + layout.px(8), cell.centery - (line_h if button in hold else line_h // 2)
+        name = draw.text(surface, button, (x, y), layout.font_small, draw.ACCENT if used else draw.DIM, bold=True)
+        if button in tap:
+            draw.text(surface, tap[button], (name.right + layout.px(6), y), layout.font_small,
+                      max_width=cell.right - name.right - layout.px(14))
+        if button in hold:
+            draw.text(surface, f"hold: {hold[button]}", (x, y + line_h), layout.font_small, draw.DIM,
+                      max_width=cell.width - layout.px(16))
+
+
+def button_actions(hints) -> tuple[dict[str, str], dict[str, str]]:
+    """({button: what a tap does}, {button: what holding it does}) from hints such as "PREV/NEXT fewer/more"
+    (PREV fewer, NEXT more), "PREV/NEXT select a die" (both) or "hold OK bank 350"."""
+    tap, hold = {}, {}
+    for hint in hints:
+        actions = hold if hint.button.startswith("hold ") else tap
+        buttons = hint.button.removeprefix("hold ").split("/")
+        parts = hint.does.split("/")
+        for i, button in enumerate(buttons):
+            actions[button] = parts[i] if len(parts) == len(buttons) else hint.does
+    return tap, hold
 
 
 def _menu(surface, body, screen: Screen, layout: Layout) -> None:
