@@ -601,7 +601,7 @@ class Table:
             prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
                        "set-aside": "set aside"}
             highlight = (self.chooser.chosen.key,) if self.choosing in ("field", "correct") else ()
-            hints = (Hint("PREV/NEXT", "move"), Hint("OK", "choose"), Hint("BACK", "back"))
+            hints = (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back"))
             extra = {**base.pop("extra", {}), "choosing": self.choosing}
             return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
                           cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,

@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from appliance.screens import draw
-from appliance.screens.gallery import SCREENS, render_all
+from appliance.screens.gallery import SCREENS, gallery_layouts, render_all
 from appliance.screens.render import SMALLEST_SHEET_TEXT, label_spots
 from appliance.screens.sheet_view import blocks_shown, focus_section
 from appliance.games.sheet_game import SheetGame
@@ -32,10 +32,10 @@ LEFT, RIGHT = (0, 0.07, 0.55, 0.9), (0.6, 0.07, 1, 0.9)
 DICE_ROW = (0.58, 0.07, 1, 0.22)
 
 
-def test_every_screen_at_both_sizes(shots):
-    assert {name for name, _ in shots} == set(SCREENS)
+def test_every_screen_at_every_layout(shots):
+    assert set(shots) == {(name, layout) for name in SCREENS for layout in gallery_layouts()}
     for (name, layout), image in shots.items():
-        assert image.shape[:2] == LAYOUTS[layout].size[::-1]
+        assert image.shape[:2] == gallery_layouts()[layout].size[::-1]
         assert share(image, draw.BACKGROUND) > 0.2, f"{name} {layout}: the screen is not the table's"
         assert share(image, draw.TEXT) > 0.002, f"{name} {layout}: no text drawn"
 
@@ -57,11 +57,13 @@ def test_held_and_unsure_dice_are_marked(shots, layout):
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_the_reading_is_shown_over_the_camera_picture(shots, layout):
-    image = shots[("pentakubus-review", layout)]
     picture = (0.6, 0.35, 1, 0.9)  # below the dice and the prompt
-    assert share(image, draw.GOOD, picture) > 0.001  # dice read
-    assert share(image, draw.HELD, picture) > 0.0002  # the die in the keep zone
-    assert share(image, draw.BACKGROUND, picture) < 0.5  # the picture fills the space
+    review, hold = shots[("pentakubus-review", layout)], shots[("pentakubus-hold", layout)]
+    assert share(review, draw.GOOD, picture) > 0.001  # dice read
+    assert share(review, draw.WARN_COLOUR, picture) > 0.0002  # the unsure one
+    assert share(review, draw.HELD, picture) == 0  # none in the keep zone yet
+    assert share(hold, draw.HELD, picture) > 0.0005  # the three pushed into the keep zone
+    assert share(review, draw.BACKGROUND, picture) < 0.5  # the picture fills the space
 
 
 

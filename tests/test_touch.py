@@ -8,7 +8,7 @@ from appliance.event_log import EventLog
 from appliance.screens import draw
 from appliance.settings import load_settings
 from appliance.table import Table
-from hardware.buttons import BUTTONS, NEXT, OK, PREV, Press
+from hardware.buttons import BACK, BUTTONS, NEXT, OK, PREV, Press
 
 
 def tap(pos):
@@ -56,3 +56,13 @@ def test_without_touch_no_taps_are_taken(tmp_path):
     tap((x + w // 2, y + h // 2))
     assert panel.poll() == []
     panel.close()
+
+
+def test_each_button_is_told_what_it_does():
+    from appliance.screen_model import Hint
+    from appliance.screens.render import button_actions
+
+    tap, hold = button_actions((Hint("PREV/NEXT", "fewer/more"), Hint("hold PREV/NEXT", "who starts"),
+                                Hint("OK", "start"), Hint("hold BACK", "menu")))
+    assert tap == {PREV: "fewer", NEXT: "more", OK: "start"}
+    assert hold == {PREV: "who starts", NEXT: "who starts", BACK: "menu"}

@@ -43,6 +43,13 @@ def text(surface, what: str, pos, size: int, colour=TEXT, bold=False, anchor="to
     return rect
 
 
+def fitting_size(what: str, size: int, width: int, smallest: int, bold: bool = False) -> int:
+    """The largest text size from `size` down to `smallest` at which `what` fits in `width` pixels."""
+    while size > smallest and font(size, bold).size(what)[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(what: str, size: int, width: int) -> list[str]:
     f = font(size)
     lines, line = [], ""

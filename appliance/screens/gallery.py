@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -51,7 +52,7 @@ def _choose_players() -> Table:
 
 def _pentakubus_review() -> Table:
     table = _played(_table("pentakubus", ["Ann", "Bob", "Cy"]), [((3, 3, 3, 3, 1), [NEXT, OK]), ((1, 2, 3, 4, 5), [NEXT, OK])])
-    table.reading(_reading((6, 6, 2, 5, 6), unsure=(3,)))
+    table.reading(_review_picture().reading)
     return table
 
 
@@ -59,7 +60,7 @@ def _pentakubus_hold() -> Table:
     table = _pentakubus_review()
     table.press(OK)
     table.press(OK)
-    table.reading(_reading((2, 5), keep=(6, 6, 6)))
+    table.reading(_hold_picture().reading)
     return table
 
 
@@ -126,33 +127,61 @@ SCREENS: dict[str, Callable[[], Table]] = {
 }
 
 
-def _review_picture():
-    """A drawn tray with six dice, as the camera would show it, and a reading of it (one die unsure)."""
+@lru_cache(maxsize=None)
+def _tray_picture(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tuple[int, ...] = ()):
+    """A drawn tray (its keep zone the brown band along the bottom) with these dice, as the camera would show
+    it, and its reading: the same dice the screen lists, `unsure` (indices) read at 0.4."""
+    import numpy as np
+
     from appliance.screen_model import Picture
-    from vision.synthetic import six_dice_frame
+    from vision.synthetic import BLACK, MARBLED, RED_TRANSLUCENT, WHITE, draw_die, felt
 
-    image, dice = six_dice_frame()
-    read = tuple(Die("d6", value, box, KEEP if i == 5 else ROLL, 0.4 if i == 3 else 0.99)
-                 for i, (value, box) in enumerate(dice))
-    return Picture(image, Reading(read, image.shape[1], image.shape[0]))
+    width, height, band = 1280, 960, 720
+    image = felt(height, width, seed=1)
+    image[band:] = felt(height - band, width, colour=(40, 70, 120), seed=2)
+    rng = np.random.default_rng(1)
+    dice = []
+    for zone, values, y in ((ROLL, roll, 0.3), (KEEP, keep, 0.87)):
+        for i, value in enumerate(values):
+            centre = (width * (0.15 + 0.17 * i), height * (y + (0.2 if zone == ROLL and i % 2 else 0)))
+            box = draw_die(image, centre, width / 12, value, float(rng.uniform(0, 90)),
+                           (WHITE, BLACK, RED_TRANSLUCENT, MARBLED)[len(dice) % 4], rng)
+            dice.append(Die("d6", value, box, zone, 0.4 if len(dice) in unsure else 0.99))
+    return Picture(image, Reading(tuple(dice), width, height))
 
 
-PICTURES = {"pentakubus-review": _review_picture}
+def _review_picture():
+    return _tray_picture((6, 6, 2, 5, 6), unsure=(3,))
+
+
+def _hold_picture():
+    return _tray_picture((2, 5), keep=(6, 6, 6))
+
+
+PICTURES = {"pentakubus-review": _review_picture, "pentakubus-hold": _hold_picture}
+
+
+def gallery_layouts() -> dict:
+    """The two layouts, and the touchscreen's with its soft buttons drawn (`buttons.touch`)."""
+    from dataclasses import replace
+
+    from hardware.display import LAYOUTS
+
+    return {**LAYOUTS, "touch": replace(LAYOUTS["touchscreen"], touch=True)}
 
 
 def render_all(out_dir: Path) -> Iterator[tuple[str, str, Path]]:
-    """(screen, layout, png) for every screen at every layout."""
+    """(screen, layout, png) for every screen at every layout of the gallery."""
     import pygame
 
     from appliance.screens.render import render
-    from hardware.display import LAYOUTS
 
     out_dir.mkdir(parents=True, exist_ok=True)
     pygame.font.init()
     for name, build in SCREENS.items():
         screen = build().screen()
         picture = PICTURES[name]() if name in PICTURES else None
-        for layout_name, layout in LAYOUTS.items():
+        for layout_name, layout in gallery_layouts().items():
             surface = pygame.Surface(layout.size)
             render(surface, screen, layout, picture)
             path = out_dir / f"{name}-{layout_name}.png"

@@ -83,9 +83,10 @@ def _soft_buttons(surface, rect, screen: Screen, layout: Layout) -> None:
         if button in tap:
             draw.text(surface, tap[button], (name.right + layout.px(6), y), layout.font_small,
                       max_width=cell.right - name.right - layout.px(14))
-        if button in hold:
-            draw.text(surface, f"hold: {hold[button]}", (x, y + line_h), layout.font_small, draw.DIM,
-                      max_width=cell.width - layout.px(16))
+        if button in hold:   # shrunk a little rather than cut short
+            held, width = f"hold: {hold[button]}", cell.width - layout.px(16)
+            size = draw.fitting_size(held, layout.font_small, width, round(layout.font_small * 0.8))
+            draw.text(surface, held, (x, y + line_h), size, draw.DIM, max_width=width)
 
 
 def button_actions(hints) -> tuple[dict[str, str], dict[str, str]]:
@@ -217,8 +218,7 @@ def _choices(surface, rect, screen: Screen, layout: Layout, size: int, show_curs
     size) rather than cut a label short."""
     widest = max((c.label + (f"  ({c.detail})" if c.detail else "") + f"  {c.points}" for c in screen.choices),
                  key=len, default="")
-    while size > layout.font_small and draw.font(size).size(widest)[0] > rect.width - 32:
-        size -= 1
+    size = draw.fitting_size(widest, size, rect.width - 32, layout.font_small)
     row = round(size * 1.6)
     visible = max(1, (rect.height - layout.font_small * 2) // row)  # room for the "n of m" line
     first = min(max(0, screen.cursor - visible // 2), max(0, len(screen.choices) - visible))
