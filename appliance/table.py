@@ -638,7 +638,8 @@ class Table:
     def _train_wreck_prompt(self) -> tuple[str, tuple[Hint, ...]]:
         game: TrainWreckGame = self.game
         hints = {
-            Phase.ROLL: (Hint("hold OK", f"bank {game.turn.points}"),) if game.can_bank else (),
+            Phase.ROLL: (Hint("hold OK", f"bank {game.turn.points}" + ("" if game.bank_counts else ", scores 0")),)
+            if game.can_bank else (),
             Phase.QUADRUPLE_CHOICE: (Hint("OK", "accept"), Hint("NEXT", "roll them again")),
             Phase.TRAIN_WRECK: (Hint("OK", "try the salvage"), Hint("BACK", "end the turn")),
         }.get(game.phase, ())

@@ -209,6 +209,7 @@ def test_train_wreck_roll_off_set_aside_and_bank(log):
     table.press(OK)  # set aside the 1 and the 5
     throw(table, (1, 6, 4))
     table.press(OK)  # the 1: 25 in the turn
+    assert ("hold OK", "bank 25, scores 0") in [(h.button, h.does) for h in table.screen().hints]
     table.press(HOLD_OK)  # bank: under 35, so it counts 0 (getting on the scoreboard)
     assert table.game.scores == (0, 0) and table.game.players[table.game.current] == "Ann"
     assert [a for a, _ in log.events(table.record.id)] == ["roll_off", "roll", "set_aside", "roll", "set_aside", "bank"]

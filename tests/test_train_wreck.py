@@ -428,6 +428,15 @@ def test_getting_on_the_scoreboard_30_then_40():
     assert g.scores == (60, 0)
 
 
+def test_banking_below_35_is_allowed_but_said_to_score_0():
+    g = steps(game(), *T30)
+    assert g.can_bank and g.bank_counts == 0 and "scores 0" in g.prompt and "35" in g.prompt
+    g = banked(game(), *T40)
+    g = wreck(g).decline_salvage()  # Bob
+    g = steps(g, *T20)  # Ann is on the scoreboard: her 20 would count
+    assert g.bank_counts == 20 and "scores 0" not in g.prompt
+
+
 def test_getting_on_the_scoreboard_exactly_35():
     g = banked(game(), *T35)
     assert g.scores == (35, 0) and g.on_scoreboard[0]

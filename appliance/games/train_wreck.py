@@ -300,6 +300,15 @@ class TrainWreckGame:
         return self.phase == Phase.ROLL and not self.turn.forced and self.turn.points > 0
 
     @property
+    def bank_counts(self) -> int:
+        """What banking the turn now would add to the player's score: 0 until a turn of ENTRY gets them
+        on the scoreboard."""
+        return self._counted(self.current, self.turn.points)
+
+    def _counted(self, player: int, points: int) -> int:
+        return points if (self.on_scoreboard[player] or points >= ENTRY) else 0
+
+    @property
     def must_roll(self) -> bool:
         return self.expected_dice > 0 and not self.can_bank and self.phase != Phase.ROLL_OFF
 
@@ -327,7 +336,8 @@ class TrainWreckGame:
                 return "roll all five dice"
             case Phase.ROLL:
                 what = "all five dice" if n == 5 else dice
-                return f"roll {what} or bank {t.points}"
+                below = "" if self.bank_counts else f" (it scores 0: a first score needs {ENTRY})"
+                return f"roll {what} or bank {t.points}{below}"
             case Phase.SET_ASIDE:
                 return f"set aside scoring dice (up to {self.roll_score})"
             case Phase.CONFIRM_TRIPLE | Phase.CONFIRM_QUADRUPLE:
@@ -530,7 +540,7 @@ class TrainWreckGame:
 
     def _end_turn(self, points: int, how: str) -> dict:
         p = self.current
-        counted = points if (self.on_scoreboard[p] or points >= ENTRY) else 0
+        counted = self._counted(p, points)
         scores = list(self.scores)
         scores[p] += counted
         on_board = list(self.on_scoreboard)
