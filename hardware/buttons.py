@@ -124,6 +124,14 @@ class _PygameEventPanel:
         self._pending: list[Press] = []
         self._pump = pump
 
+    def _take(self, event_types: tuple[int, ...]) -> None:
+        """Read these events from now on (open_display lets only QUIT into SDL's queue)."""
+        import pygame
+
+        self.event_types = event_types
+        if pygame.display.get_init():
+            pygame.event.set_allowed(event_types)
+
     def handle(self, event) -> bool:
         """Feed one pygame event; True when it was one of this panel's."""
         return False
@@ -162,7 +170,7 @@ class KeyboardPanel(_PygameEventPanel):
         import pygame
 
         super().__init__(long_press_s, clock, pump)
-        self.event_types = (pygame.KEYDOWN, pygame.KEYUP)
+        self._take((pygame.KEYDOWN, pygame.KEYUP))
         self._keys = dict(key_map or default_key_map())
 
     def handle(self, event) -> bool:
@@ -190,7 +198,7 @@ class TouchPanel(_PygameEventPanel):
         import pygame
 
         super().__init__(long_press_s, clock, pump)
-        self.event_types = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        self._take((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
         self._regions = {button: pygame.Rect(rect) for button, rect in regions.items()}
         self._touched: str | None = None
 

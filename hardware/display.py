@@ -13,8 +13,10 @@ This is the only place that sets SDL variables.
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Mapping
 
 from hardware.buttons import BUTTONS
@@ -33,8 +35,20 @@ HOW_TO_FIX = {
 }
 
 
+# pip's pygame wheels bring their own SDL, built without KMSDRM; apt's python3-pygame uses the system's SDL
+NO_KMSDRM = ("this pygame brings its own SDL, which has no KMSDRM driver (a pip wheel): sudo apt install "
+             "python3-pygame, then sudo /opt/dicetable/venv/bin/pip uninstall -y pygame so that the table uses it "
+             "(install.sh does both)")
+
+
 class DisplayError(RuntimeError):
     """The display could not be opened; the message says how to fix it."""
+
+
+def pygame_brings_its_own_sdl() -> bool:
+    """True when pygame runs on the SDL library its pip wheel carries (in pygame.libs beside the package)."""
+    spec = importlib.util.find_spec("pygame")
+    return bool(spec and spec.origin) and any((Path(spec.origin).parents[1] / "pygame.libs").glob("libSDL2-*"))
 
 
 def drm_devices() -> list[str]:
@@ -77,7 +91,14 @@ def open_display(mode: str = "auto", size: tuple[int, int] = (800, 480), caption
         else:
             screen = pygame.display.set_mode(tuple(size))
     except pygame.error as error:
-        raise DisplayError(f"cannot open the {concrete} display ({error}): {HOW_TO_FIX[concrete]}") from None
+        fix = HOW_TO_FIX[concrete]
+        if concrete == "kiosk" and pygame_brings_its_own_sdl():
+            fix = f"{NO_KMSDRM}; else {fix}"
+        raise DisplayError(f"cannot open the {concrete} display ({error}): {fix}") from None
+    # only what the table reads is queued: SDL's queue is finite, and a full one would drop key presses and
+    # the QUIT a SIGTERM becomes (each button panel allows its own events: KeyboardPanel, TouchPanel)
+    pygame.event.set_blocked(None)
+    pygame.event.set_allowed(pygame.QUIT)
     if concrete == "window" and pygame.display.get_driver() in INVISIBLE_DRIVERS:
         # SDL falls back to drawing off screen when it finds no desktop: a window nobody can see
         pygame.display.quit()

@@ -39,6 +39,14 @@ def frame_duration_us(fps: float, exposure_us: int | None) -> int:
     return max(round(1_000_000 / fps), int(exposure_us or 0))
 
 
+def listed_pi_cameras() -> list[dict]:
+    """The Pi cameras libcamera lists, in Picamera2(n)'s order. It lists USB webcams too (picamera2 sorts them
+    last; their Id has "/usb"): they are no Pi camera, and the table reads them through OpenCV instead."""
+    from picamera2 import Picamera2
+
+    return [camera for camera in Picamera2.global_camera_info() if "/usb" not in str(camera.get("Id", ""))]
+
+
 class _PiCameraDevice:
     def __init__(self, number: int, size, small_size, fps: float, controls: dict, timeout_s: float):
         try:
@@ -47,7 +55,7 @@ class _PiCameraDevice:
             raise CameraError(PICAMERA2_MISSING) from error
         # Picamera2(n) with no camera n fails halfway (an IndexError) and leaves what it opened behind,
         # once per retry; asking libcamera's list first opens nothing and says what is wrong.
-        cameras = len(Picamera2.global_camera_info())
+        cameras = len(listed_pi_cameras())
         if cameras <= number:
             raise CameraError(f"no Pi camera {number}, libcamera lists {cameras}: check the ribbon cable and "
                               "camera.picamera_number")

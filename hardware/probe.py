@@ -8,8 +8,8 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Mapping
 
-from hardware.display import HOW_TO_FIX, choose_mode, drm_devices
-from hardware.picamera import PICAMERA2_FIX
+from hardware.display import HOW_TO_FIX, NO_KMSDRM, choose_mode, drm_devices, pygame_brings_its_own_sdl
+from hardware.picamera import PICAMERA2_FIX, listed_pi_cameras
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,7 @@ def probe_cameras(picamera_number: int = 0, usb_device: int | str = 0) -> list[F
         findings.append(Finding("Pi camera", False, "picamera2 is not installed", fix))
     else:
         try:
-            from picamera2 import Picamera2
-
-            cameras = Picamera2.global_camera_info()
+            cameras = listed_pi_cameras()
         except Exception as error:  # libcamera can fail in many ways; the doctor reports, never crashes
             cameras, error_text = [], f" ({error})"
         else:
@@ -125,6 +123,8 @@ def probe_display(mode: str = "auto", env: Mapping[str, str] | None = None) -> F
         return Finding("display", bool(desktop), found, "" if desktop else HOW_TO_FIX["window"])
     if concrete == "kiosk":
         usable = [card for card in drm if os.access(card, os.R_OK | os.W_OK)]
+        if usable and pygame_brings_its_own_sdl():
+            return Finding("display", False, found, NO_KMSDRM)
         return Finding("display", bool(usable), found, "" if usable else HOW_TO_FIX["kiosk"])
     return Finding(
         "display", False, found + " (dummy: nothing is shown)",

@@ -32,6 +32,7 @@ KEEP_DESKTOP=0
 APT_PACKAGES=(
     python3-venv python3-pip
     python3-picamera2 python3-libcamera rpicam-apps-lite   # the camera, and rpicam-hello to test it
+    python3-pygame                                          # on the system's SDL, which has KMSDRM (pip's has not)
     libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libdrm2 libgbm1 libegl1 libgles2
     libfreetype6 libportmidi0                               # pygame's other runtime libraries
     libopenblas0 libopenjp2-7 libjpeg62-turbo libpng16-16 libtiff6   # OpenCV and numpy wheels (piwheels)
@@ -125,6 +126,11 @@ install_appliance() {
     say "the appliance from $SOURCE"
     # picamera2's compiled helpers from apt are built against Bookworm's numpy 1.x: keep numpy (and
     # the OpenCV that would pull numpy 2) at versions that work with them.
+    # pip's pygame wheels bring an SDL without KMSDRM, so no kiosk screen: the venv uses apt's python3-pygame,
+    # and a pygame of its own (left by an earlier install) would hide it
+    if compgen -G "$PREFIX/venv/lib/python3*/site-packages/pygame.libs" > /dev/null; then
+        run "$pip" uninstall -y pygame
+    fi
     run "$pip" install --constraint "$HERE/constraints-bookworm.txt" "$SOURCE"
     # the same version number again is not reinstalled by pip: force the checkout's code in
     run "$pip" install --no-deps --force-reinstall "$SOURCE"

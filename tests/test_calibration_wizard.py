@@ -276,6 +276,16 @@ def test_the_first_boot_wizard_keeps_the_systemd_watchdog_fed(tmp_path, monkeypa
     assert messages == ["READY=1\nSTATUS=calibrating", "WATCHDOG=1", "WATCHDOG=1"]   # at frames 1 and 31
 
 
+def test_a_stop_asked_for_during_the_first_boot_wizard_is_no_failure(tmp_path, monkeypatch, dummy_display, capsys):
+    settings, _, frames = first_boot(tmp_path, monkeypatch, "")
+    get = pygame.event.get
+    stop = pygame.event.Event(pygame.QUIT)   # what SDL makes of systemctl stop's SIGTERM
+    monkeypatch.setattr(pygame.event, "get", lambda *types: [stop] if frames() >= 10 else get(*types))
+    assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
+    assert frames() == 10 and not (tmp_path / "cal.toml").exists()
+    assert "calibration stopped without saving" in capsys.readouterr().err
+
+
 def test_after_the_first_boot_wizard_the_table_plays_with_the_exposure_it_locked(tmp_path, monkeypatch,
                                                                                  dummy_display):
     from types import SimpleNamespace

@@ -4,6 +4,8 @@ import os
 import pygame
 import pytest
 
+from hardware import display
+from hardware.buttons import KeyboardPanel
 from hardware.display import LAYOUTS, DisplayError, choose_mode, layout_for, open_display
 
 
@@ -68,3 +70,24 @@ def test_layouts_for_the_touchscreen_and_the_tv():
     for layout in (small, tv, other):
         used = 2 * layout.margin + layout.font_title + 16 * layout.row_height + layout.button_bar
         assert used <= layout.size[1]
+
+
+def test_only_the_events_the_table_reads_are_queued(sdl_env):
+    # SDL's queue holds 65,535 events: motion, window and touch-finger events nobody reads would fill it,
+    # and then key presses and the QUIT of a SIGTERM would be dropped
+    open_display("dummy", (320, 240))
+    pygame.event.clear()
+    assert not pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 1), buttons=(0, 0, 0)))
+    assert not pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))  # no keyboard yet
+    KeyboardPanel(pump=False)
+    assert pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert [e.type for e in pygame.event.get()] == [pygame.KEYDOWN, pygame.QUIT]
+
+
+def test_a_kiosk_on_a_pygame_without_kmsdrm_says_to_use_apts_pygame(sdl_env, monkeypatch):
+    monkeypatch.setattr(display, "pygame_brings_its_own_sdl", lambda: True)
+    monkeypatch.setattr(pygame.display, "init", lambda: (_ for _ in ()).throw(pygame.error("kmsdrm not available")))
+    with pytest.raises(DisplayError) as error:
+        open_display("kiosk")
+    assert "apt install python3-pygame" in str(error.value) and "/dev/dri/card" in str(error.value)

@@ -75,8 +75,9 @@ def test_doctor_reports_settings_warnings_and_a_found_calibration(capsys, bare_m
     assert "or set camera.size = [1280, 720]" in out
 
 
-def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path, capsys):
+def pretend_pi(monkeypatch, tmp_path, wheel_pygame=False):
     """A pretend Pi: the probes see camera, GPIO and a DRM screen; only readiness is asserted, not real access."""
+    monkeypatch.setattr(probe, "pygame_brings_its_own_sdl", lambda: wheel_pygame)
     monkeypatch.setattr(probe, "pi_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
     monkeypatch.setattr(probe.glob, "glob", lambda p: {"/dev/video*": ["/dev/video0"], "/dev/gpiochip*": ["/dev/gpiochip0"]}.get(p, []))
     monkeypatch.setattr(probe, "_driver", lambda device: "uvcvideo")
@@ -88,11 +89,22 @@ def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / ".config/dicetable").mkdir(parents=True)
     a_profile(tmp_path / ".config/dicetable/calibration.toml")
-    report = doctor.examine()
+    return doctor.examine()
+
+
+def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path):
+    report = pretend_pi(monkeypatch, tmp_path)
     assert report["missing"] == []  # camera.source "auto": the USB camera /dev/video0 is enough
     assert report["machine"] == "Raspberry Pi 5 Model B Rev 1.0"
     display = next(p for p in report["parts"] if p["part"] == "display")
     assert "auto -> kiosk" in display["findings"][0]["found"]
+
+
+def test_doctor_says_when_pygame_cannot_show_a_kiosk(monkeypatch, tmp_path):
+    report = pretend_pi(monkeypatch, tmp_path, wheel_pygame=True)   # pip's wheel: its SDL has no KMSDRM
+    assert report["missing"] == ["display"]
+    display = next(p for p in report["parts"] if p["part"] == "display")
+    assert "sudo apt install python3-pygame" in display["findings"][0]["fix"]
 
 
 def test_doctor_on_this_very_machine_runs_and_exits_0(capsys):

@@ -43,6 +43,7 @@ class World:
     def __init__(self):
         self.plugged = True
         self.sensors = 2  # cameras on the ports (a Pi 5 has two), while plugged
+        self.webcams = 0  # USB webcams, which libcamera lists too (picamera2 sorts them last)
         self.cameras = []  # every Picamera2 made
         self.frame_number = 0
 
@@ -52,7 +53,10 @@ def standin_module(world: World) -> types.ModuleType:
         @staticmethod
         def global_camera_info():
             sensor = {"Model": "imx708", "Location": 2, "Rotation": 180, "Id": "/base/soc/i2c0mux/i2c@1/imx708@1a"}
-            return [sensor] * world.sensors if world.plugged else []
+            webcam = {"Model": "HD Pro Webcam C920", "Location": 2, "Rotation": 0,
+                      "Id": "/base/axi/pcie@120000/rp1/usb@200000-1:1.0-046d:082d"}
+            cameras = [sensor] * world.sensors if world.plugged else []
+            return [{**c, "Num": i} for i, c in enumerate(cameras + [webcam] * world.webcams)]
 
         def __init__(self, camera_num=0, verbose_console=None, tuning=None):
             if not world.plugged:
@@ -179,6 +183,17 @@ def test_a_pi_camera_number_libcamera_does_not_list_is_named_and_nothing_is_open
     assert source.read() is None
     assert source.status.state == LOST and "no Pi camera 1, libcamera lists 1" in source.status.message
     assert world.cameras == []   # no half-opened Picamera2 left behind at each retry
+
+
+def test_a_usb_webcam_that_libcamera_lists_is_no_pi_camera(world, monkeypatch):
+    world.sensors, world.webcams = 0, 1
+    source = PiCamera(0, clock=Clock())
+    assert source.read() is None and "no Pi camera 0, libcamera lists 0" in source.status.message
+    assert world.cameras == []   # the webcam was not opened as a Pi camera (its one stream has no lores)
+    from hardware import probe
+    monkeypatch.setattr(probe.importlib.util, "find_spec", lambda name: object())   # picamera2 "installed"
+    pi_camera = next(f for f in probe.probe_cameras(0) if f.part == "Pi camera")
+    assert not pi_camera.ok and "no Pi camera 0" in pi_camera.found
 
 
 def test_without_calibration_values_exposure_and_white_balance_stay_automatic(world):

@@ -44,6 +44,7 @@ def test_install_dry_run_prints_every_step_and_changes_nothing(tmp_path):
     expected = [
         "apt-get install -y --no-install-recommends python3-venv",
         "python3-picamera2",
+        "python3-pygame",   # on the system's SDL, with KMSDRM: pip's pygame wheels have none
         "libsdl2-2.0-0",
         "useradd --system --user-group --home-dir /var/lib/dicetable",
         "usermod --append --groups video,render,input,gpio dicetable-test-nobody",
@@ -78,6 +79,22 @@ def test_a_second_run_skips_what_is_there(tmp_path):
     assert "virtual environment" in result.stdout and "-m venv" not in text
     assert "apt-get" not in text
     assert "pip install" in text                               # the code itself is always installed again
+    assert "uninstall" not in text                             # no pygame of the venv's own to take out
+
+
+def test_a_pip_pygame_left_in_the_venv_is_taken_out_for_apts(tmp_path):
+    prefix = tmp_path / "opt"
+    (prefix / "venv" / "bin").mkdir(parents=True)
+    (prefix / "venv" / "bin" / "python").write_text("#!/bin/sh\n")
+    (prefix / "venv" / "bin" / "python").chmod(0o755)
+    (prefix / "venv" / "pyvenv.cfg").write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
+    (prefix / "venv" / "lib" / "python3.11" / "site-packages" / "pygame.libs").mkdir(parents=True)  # a wheel's SDL
+    me = pwd.getpwuid(os.getuid()).pw_name
+    result = dry_run("install.sh", "--skip-apt", "--prefix", str(prefix), "--user", me)
+    assert result.returncode == 0, result.stderr
+    done = actions(result.stdout)
+    uninstall = done.index(f"{prefix}/venv/bin/pip uninstall -y pygame")
+    assert uninstall < next(i for i, a in enumerate(done) if " install --constraint " in a)
 
 
 def test_a_venv_without_system_packages_is_made_again(tmp_path):

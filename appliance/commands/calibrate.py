@@ -139,8 +139,9 @@ def _script(text: str) -> list:
 # -- the loop ---------------------------------------------------------------------------------------
 
 class Outcome:
-    def __init__(self, saved: bool, message: str, profile=None):
-        self.saved, self.message, self.profile = saved, message, profile
+    def __init__(self, saved: bool, message: str, profile=None, stopped: bool = False):
+        # stopped: the process was asked to stop (SIGTERM, a closed window), which is no failure
+        self.saved, self.message, self.profile, self.stopped = saved, message, profile, stopped
 
 
 class _LockableSource:
@@ -205,9 +206,8 @@ def _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog) -> 
     clock = pygame.time.Clock()
     last_step, idle = None, 0
     while not (wizard.finished or wizard.cancelled):
-        if any(event.type == pygame.QUIT for event in pygame.event.get(pygame.QUIT)):
-            wizard.cancelled = True
-            break
+        if pygame.event.get(pygame.QUIT):
+            return Outcome(False, "calibration stopped without saving", stopped=True)
         frame = camera.current.read()
         if frame is None and camera.current.status.state == "ended":
             return Outcome(False, f"the camera stopped: {camera.current.status.message}")

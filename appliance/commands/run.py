@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
                                  watchdog=systemd_notify.watchdog)
             if not outcome.saved:
                 print(f"dicetable run: {outcome.message}; the table needs a calibration", file=sys.stderr)
-                return 1
+                return 0 if outcome.stopped else 1   # a stop asked for (systemctl stop) is no failed start
             profile = outcome.profile or assemble.load_tray_profile(settings.calibration_profile)[0]
             reopen = locking_reopener(settings, source)
             if reopen:  # the empty tray was learned with the exposure locked: play with it locked too
