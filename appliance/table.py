@@ -11,7 +11,6 @@ the screen state, written over at each change, so a restart also shows the same 
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -35,6 +34,13 @@ SET_ASIDE_PHASES = (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE)  # Train Wreck: th
 LOOSE_DICE = {Phase.SET_ASIDE: "roll", Phase.QUADRUPLE_CHOICE: "roll", Phase.TRAIN_WRECK: "roll",
               Phase.SALVAGE_SET_ASIDE: "roll", Phase.CONFIRM_TRIPLE: "confirm_kept", Phase.CONFIRM_QUADRUPLE: "confirm_kept"}
 UNCHANGED = "nothing was changed, try again"  # what a write the log refused means, mostly
+STILL = 1 / 3  # an untouched die stays within this share of its size; a thrown one lands elsewhere
+ROLL_OFF_GAMES = ("train-wreck",)  # its rulebook: a roll-off decides who starts, not the players screen
+# Train Wreck: the decision a roll has to wait for, by phase (a reading before it is not taken)
+DECIDE_FIRST = {Phase.QUADRUPLE_CHOICE: "first accept the dice (OK) or choose to roll the {v}s again (NEXT): "
+                                        "a roll is not taken before that",
+                Phase.TRAIN_WRECK: "first choose: try the salvage (OK) or end the turn (BACK): "
+                                   "a roll is not taken before that"}
 
 
 @dataclass
@@ -88,6 +94,9 @@ class Table:
         self.logged = 0  # the game's events in the log: a saved screen belongs to the state after that many
         self.held: tuple[int, ...] | None = None  # sheet games: holds confirmed, waiting for the throw
         self.keep_view: tuple[int, ...] = ()  # sheet games: dice seen in the keep zone since the last attempt
+        self.lying: tuple[Die, ...] = ()  # the dice as last taken (read where they lay): a reading whose rolling
+        #                                   area shows only these, unmoved, was not thrown
+        self.throw_seen = False  # sheet games: the next throw has been read, so the last entry is final (RULINGS)
         self.review: Review | None = None
         self.roll_off: list[int] = []  # Train Wreck: the start roll-off, one die per player, then logged at once
         self.chooser: Chooser | None = None
@@ -169,7 +178,7 @@ class Table:
 
     def _after_decision(self) -> None:
         """A new state: the dice seen in the keep zone before it say nothing about it."""
-        self.keep_view = ()
+        self.keep_view, self.throw_seen = (), False
         self._show_game()
 
     def _show_game(self) -> None:
@@ -188,10 +197,16 @@ class Table:
         game, sheet = self.game, isinstance(self.game, SheetGame)
         return self.mode == "play" and {
             "field": sheet and game.throw is not None and self.held is None,
-            "correct": sheet and game.last_entry is not None,
+            "correct": self._correctable,
             "set-aside": not sheet and game.phase in SET_ASIDE_PHASES,
             "menu": True,
+            "end": not _is_over(game),
         }.get(what, False)
+
+    @property
+    def _correctable(self) -> bool:
+        """Sheet games: the last entry may be corrected until the next throw starts (RULINGS)."""
+        return isinstance(self.game, SheetGame) and self.game.last_entry is not None and not self.throw_seen
 
     @property
     def dice_kind(self) -> str:
@@ -212,7 +227,7 @@ class Table:
 
     def reading(self, reading: Reading) -> None:
         """The dice at rest. Only taken when the game waits for dice; never guessed."""
-        if self.mode != "play" or self.choosing in ("menu",):
+        if self.mode != "play" or self.choosing in ("menu", "end"):
             return
         problem = self._reading_problem(reading)
         if problem:
@@ -255,7 +270,8 @@ class Table:
                 self._say(f"a throw starts with all {n} dice: take the {_count(len(keep), 'die', 'dice')} out of the keep zone", WARN)
             elif len(rolled) != n:
                 self._say(f"{n} dice expected, I see {len(rolled)}", WARN)
-            else:
+            elif not self._only_moved(reading, f"throw all {n} dice"):
+                self.throw_seen = True  # the dice left the tray: the last entry is final
                 self._start_review(Review.of("start_throw", rolled))
             return
         dice = game.throw.dice
@@ -263,25 +279,30 @@ class Table:
         if kept is None:
             self._say(f"the keep zone shows {_values(keep)}, which this throw ({_values(dice)}) does not hold", WARN)
             return
-        if self.held is not None:  # holds confirmed: this is the next attempt
-            if sorted(kept) != sorted(self.held):
-                want = _values(dice[i] for i in self.held) or "nothing"
-                self._say(f"the keep zone should hold {want}, it holds {_values(keep) or 'nothing'}", WARN)
-                return
-        elif Counter(d.value for d in reading.dice) == Counter(dice) and len(reading.dice) == n:
-            self.keep_view = tuple(kept)  # dice only moved: show which are kept
+        if self.held is not None and sorted(kept) != sorted(self.held):  # holds confirmed: the next attempt
+            want = _values(dice[i] for i in self.held) or "nothing"
+            self._say(f"the keep zone should hold {want}, it holds {_values(keep) or 'nothing'}", WARN)
             return
         if len(keep) + len(rolled) != n:
             self._say(f"{n} dice expected, I see {len(keep) + len(rolled)}", WARN)
             return
         if not rolled:
-            self._say("all dice are in the keep zone: choose a field (NEXT) or throw some again", INFO)
+            self._say("all dice are in the keep zone: choose a field (OK or NEXT) or throw some again", INFO)
             self.keep_view = tuple(kept)
+            return
+        if self.held is None:  # before the holds are confirmed the keep zone shows what OK would hold
+            self.keep_view = tuple(kept)
+            if self._only_moved(reading):  # dice pushed into the keep zone, the others untouched
+                return
+        elif self._only_moved(reading, f"throw the {_count(len(rolled), 'other die', 'other dice')}"):
             return
         self._start_review(Review.of("rethrow", rolled, held=tuple(kept), kept=keep))
 
     def _train_wreck_reading(self, reading: Reading) -> None:
         game: TrainWreckGame = self.game
+        if game.phase in DECIDE_FIRST:
+            self._say(DECIDE_FIRST[game.phase].format(v=game.turn.combo_value), WARN)
+            return
         if game.expected_dice == 0 or self.choosing == "set-aside":
             return
         rolled = [d for d in reading.dice if d.zone == ROLL]
@@ -289,7 +310,19 @@ class Table:
         if len(rolled) != expected:
             self._say(f"{_count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled)}", WARN)
             return
-        self._start_review(Review.of("roll_off" if game.phase == Phase.ROLL_OFF else "roll", rolled))
+        if not self._only_moved(reading, f"roll {_count(expected, 'die', 'dice')}"):
+            self._start_review(Review.of("roll_off" if game.phase == Phase.ROLL_OFF else "roll", rolled))
+
+    def _only_moved(self, reading: Reading, then: str = "") -> bool:
+        """Whether the dice in the rolling area still lie where the last taken reading had them: pushed,
+        nudged or read again, never thrown, so nothing is scored (and `then`, what to do, is said)."""
+        rolled = [d for d in reading.dice if d.zone == ROLL]
+        if not _unmoved(rolled, self.lying):
+            return False
+        self.lying = reading.dice
+        if then:
+            self._say(f"the dice only moved, they were not thrown: {then}", INFO)
+        return True
 
     def _start_review(self, review: Review) -> None:
         old = self.review
@@ -302,22 +335,25 @@ class Table:
 
     def _commit_review(self) -> None:
         review = self.review
+        seen = tuple(review.kept) + tuple(review.dice)  # where the dice lie once this reading is taken
         if self.on_confirm:
             game = self.game
             attempt = None if not isinstance(game, SheetGame) else 1 if game.throw is None else game.throw.attempt + 1
             self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values, attempt)
         if review.action == "roll_off":
             self.roll_off.append(review.values[0])
-            self.review = None
+            self.review, self.lying = None, seen
             if len(self.roll_off) == len(self.game.contenders):
                 values, self.roll_off = self.roll_off, []
                 self._decide("roll_off", values)
             return
         if review.action == "rethrow":
             thrown = [i for i in range(len(self.game.throw.dice)) if i not in review.held]
-            self._decide("rethrow", thrown, review.values)
+            taken = self._decide("rethrow", thrown, review.values)
         else:
-            self._decide(review.action, review.values)
+            taken = self._decide(review.action, review.values)
+        if taken:
+            self.lying = seen
 
     # ------------------------------------------------------------------ buttons
     def _press_choose_game(self, press: Press) -> None:
@@ -329,7 +365,8 @@ class Table:
 
     def _press_choose_players(self, press: Press) -> None:
         if press.button in (PREV, NEXT) and press.long:
-            self.order_shift += 1 if press.button == NEXT else -1  # who starts
+            if self.setup_game not in ROLL_OFF_GAMES:
+                self.order_shift += 1 if press.button == NEXT else -1  # who starts
         elif press.button in (PREV, NEXT):
             self.count = min(8, max(1, self.count + (1 if press.button == NEXT else -1)))
         elif press.button == OK:
@@ -388,16 +425,16 @@ class Table:
             self.viewing += 1 if press.button == NEXT else -1
             return
         if game.throw is None:
-            if press.button == BACK and game.last_entry:
+            if press.button == BACK and self._correctable:
                 self._open_corrections()
             return
         if self.held is not None:
             if press.button == BACK:
                 self._decide("release")
             return
-        if press.button == OK:
+        if press.button == OK and len(self.keep_view) < game.rules.dice:
             self._decide("hold", list(self.keep_view))
-        elif press.button in (NEXT, PREV):
+        elif press.button in (OK, NEXT, PREV):  # with all dice kept, all stand: OK too goes to the fields
             self._open_fields()
 
     def _press_train_wreck(self, press: Press) -> None:
@@ -423,7 +460,7 @@ class Table:
                 self._decide("correct", *key)
             elif what == "set-aside":
                 self._decide("set_aside", list(key))
-            elif what == "menu":
+            elif what in ("menu", "end"):
                 key()
         elif press.button == BACK:
             self._close_list()
@@ -438,7 +475,7 @@ class Table:
         """The players chosen on the players screen, the one who starts first."""
         spare = [f"Player {i}" for i in range(len(self.names) + 1, 17) if f"Player {i}" not in self.names]
         names = (self.names + spare)[:self.count]   # each its own: the games tell players apart by name
-        shift = self.order_shift % len(names)
+        shift = 0 if self.setup_game in ROLL_OFF_GAMES else self.order_shift % len(names)
         return names[shift:] + names[:shift]
 
     def _start_game(self) -> None:
@@ -459,6 +496,7 @@ class Table:
         self.record = GameRecord(game_number, game_id, tuple(names), self.variants[game_id], "", None, None)
         self.game, self.held, self.mode, self.logged = game, None, "play", 0
         self.chooser, self.choosing, self.review = None, "", None
+        self.lying, self.throw_seen = (), False
         self._say(f"{GAME_NAMES[game_id]} with {', '.join(names)}")
         self._save_screen()
 
@@ -485,10 +523,16 @@ class Table:
 
     def _open_menu(self) -> None:
         items = [ChoiceView("continue the game", key=self._close_list)]
-        if isinstance(self.game, SheetGame) and self.game.last_entry:
+        if self._correctable:
             items.append(ChoiceView("correct the last entry", key=self._open_corrections))
-        items.append(ChoiceView("end this game (it stays in the log)", key=self._abandon))
+        if self._may_open("end"):  # a finished game is kept with its result (game over, OK), never as abandoned
+            items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
         self.chooser, self.choosing = Chooser(items), "menu"
+
+    def _open_end(self) -> None:
+        """Ending cannot be undone: one more OK."""
+        self.chooser, self.choosing = Chooser([ChoiceView("end this game", key=self._abandon)]), "end"
+        self._say("")
 
     def _close_list(self) -> None:
         """Leave a list or the menu for what the game state asks for (a list it forces opens again)."""
@@ -514,11 +558,12 @@ class Table:
             "game": self._at, "mode": self.mode,
             "setup": [self.setup_game, self.count, self.order_shift],
             "keep_view": list(self.keep_view), "roll_off": list(self.roll_off),
+            "lying": [_die_row(d) for d in self.lying], "throw_seen": self.throw_seen,
             "choosing": self.choosing, "cursor": self.chooser.cursor if self.chooser else 0,
-            "review": None if review is None else {
+            "review": None if review is None else {   # copies: the review's lists change in place
                 "action": review.action, "held": list(review.held), "cursor": review.cursor,
-                "values": review.values, "confirmed": review.confirmed,
-                "dice": [[d.kind, d.value, list(d.box), d.zone, d.confidence, d.cocked] for d in review.dice]},
+                "values": list(review.values), "confirmed": list(review.confirmed),
+                "dice": [_die_row(d) for d in review.dice]},
             "message": [self.message, self.level],
         }
 
@@ -548,13 +593,15 @@ class Table:
         self.mode = state["mode"]
         self.setup_game, self.count, self.order_shift = state["setup"]
         self.keep_view, self.roll_off = tuple(state["keep_view"]), list(state["roll_off"])
+        self.lying = tuple(_die_of(row) for row in state.get("lying", []))  # rows of older versions have none
+        self.throw_seen = bool(state.get("throw_seen", False))
         review = state["review"]
         if review:
-            dice = [Die(k, v, tuple(b), z, c, ck) for k, v, b, z, c, ck in review["dice"]]
-            self.review = Review(review["action"], dice, review["values"], review["confirmed"], tuple(review["held"]),
-                                 review["cursor"])
+            dice = [_die_of(row) for row in review["dice"]]
+            self.review = Review(review["action"], dice, list(review["values"]), list(review["confirmed"]),
+                                 tuple(review["held"]), review["cursor"])
         opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
-                  "menu": self._open_menu}.get(state["choosing"])
+                  "menu": self._open_menu, "end": self._open_end}.get(state["choosing"])
         if opener and self._may_open(state["choosing"]):
             opener()
         if self.chooser:
@@ -578,11 +625,14 @@ class Table:
                           hints=(Hint("PREV/NEXT", "game"), Hint("OK", "choose")), **base)
         if self.mode == "choose-players":
             names = self._chosen_players()
+            roll_off = self.setup_game in ROLL_OFF_GAMES
+            starts = ("a roll-off decides who starts" if self.count > 1 else "") if roll_off else f"{names[0]} starts"
+            order = () if roll_off else (Hint("hold PREV/NEXT", "who starts"),)
             return Screen("choose-players", f"{GAME_NAMES[self.setup_game]}: players",
-                          f"{self.count} player{'s' if self.count > 1 else ''}, {names[0]} starts",
+                          f"{self.count} player{'s' if self.count > 1 else ''}" + (f", {starts}" if starts else ""),
                           choices=tuple(ChoiceView(n) for n in names),
-                          hints=(Hint("PREV/NEXT", "fewer/more"), Hint("hold PREV/NEXT", "who starts"),
-                                 Hint("OK", "start"), Hint("BACK", "games")), **base)
+                          hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("BACK", "games")),
+                          **base)
         game_base = dict(base, game=self.game, game_id=self.record.game)
         if self.mode == "game-over":
             hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),)
@@ -599,9 +649,10 @@ class Table:
             base = dict(base, extra={"sheet_player": shown})
         if self.choosing:
             prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
-                       "set-aside": "set aside"}
+                       "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing"}
             highlight = (self.chooser.chosen.key,) if self.choosing in ("field", "correct") else ()
-            hints = (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back"))
+            hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(
+                self.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back")))
             extra = {**base.pop("extra", {}), "choosing": self.choosing}
             return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
                           cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,
@@ -626,12 +677,14 @@ class Table:
         throw = game.throw
         others = (Hint("hold PREV/NEXT", "other sheets"),) if len(game.players) > 1 and len(game.rules.columns) > 1 else ()
         if throw is None:
-            hints = (Hint("BACK", "correct the last entry"),) if game.last_entry else ()
+            hints = (Hint("BACK", "correct the last entry"),) if self._correctable else ()
             return f"throw all {game.rules.dice} dice", hints + others
         if self.held is not None:
             kept = len(self.held)
             return (f"attempt {throw.attempt + 1}: throw the {game.rules.dice - kept} other dice",
                     (Hint("BACK", "change the holds"),))
+        if len(self.keep_view) == game.rules.dice:  # the rulebooks let all dice stand
+            return "all dice kept: choose the field", (Hint("OK/NEXT", "choose a field"),) + others
         return (f"attempt {throw.attempt} of {game.rules.attempts}: push the dice you keep into the keep zone",
                 (Hint("OK", "hold and throw again"), Hint("NEXT", "choose a field")) + others)
 
@@ -680,6 +733,32 @@ def _match(dice: Sequence[int], values: Sequence[int]) -> list[int] | None:
         free.remove(i)
         chosen.append(i)
     return chosen
+
+
+def _unmoved(dice: Sequence[Die], before: Sequence[Die]) -> bool:
+    """Whether each of `dice` lies where one of `before` (each once) lay, showing the same value."""
+    free = list(before)
+    for die in dice:
+        near = next((b for b in free if b.value == die.value and _near(die, b)), None)
+        if near is None:
+            return False
+        free.remove(near)
+    return True
+
+
+def _near(die: Die, before: Die) -> bool:
+    x0, y0, x1, y1 = before.box
+    (x, y), (bx, by) = die.centre, before.centre
+    return (x - bx) ** 2 + (y - by) ** 2 <= (STILL * max(x1 - x0, y1 - y0)) ** 2
+
+
+def _die_row(die: Die) -> list:
+    return [die.kind, die.value, list(die.box), die.zone, die.confidence, die.cocked]
+
+
+def _die_of(row: Sequence) -> Die:
+    kind, value, box, zone, confidence, cocked = row
+    return Die(kind, value, tuple(box), zone, confidence, cocked)
 
 
 def _is_over(game: GameState) -> bool:

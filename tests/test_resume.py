@@ -46,7 +46,8 @@ def write(folder):
 def read(frame: np.ndarray) -> Reading:
     scene = round((float(frame[5:20, 5:20].mean()) - 40) / 20)
     roll, keep = GAME[scene][1]
-    dice = [Die("d6", v, (50 * i, 10, 50 * i + 40, 50), ROLL, 0.99) for i, v in enumerate(roll)]
+    slots = range(5 - len(roll), 5)  # the dice left in the rolling area lie where they were thrown
+    dice = [Die("d6", v, (50 * i, 10, 50 * i + 40, 50), ROLL, 0.99) for i, v in zip(slots, roll)]
     dice += [Die("d6", v, (50 * i, 150, 50 * i + 40, 190), KEEP, 0.99) for i, v in enumerate(keep)]
     return Reading(tuple(dice), 320, 240)
 

@@ -1,4 +1,5 @@
 """The table: readings and presses in, decisions logged before they show, a game resumed from its log."""
+import itertools
 import json
 import sqlite3
 
@@ -15,12 +16,27 @@ OK, NEXT, PREV, BACK = Press("OK"), Press("NEXT"), Press("PREV"), Press("BACK")
 HOLD_OK, HOLD_NEXT, HOLD_PREV, HOLD_BACK = (Press(b, long=True) for b in ("OK", "NEXT", "PREV", "BACK"))
 
 
-def dice(values, zone=ROLL, kind="d6", start=0, confidence=0.99):
-    return [Die(kind, v, (start + 60 * i, 100, start + 60 * i + 40, 140), zone, confidence) for i, v in enumerate(values)]
+THROWS = itertools.count()  # each reading's rolling-area dice land in a row of their own: they were thrown
+
+
+def dice(values, zone=ROLL, kind="d6", start=0, confidence=0.99, y=100):
+    return [Die(kind, v, (start + 60 * i, y, start + 60 * i + 40, y + 40), zone, confidence) for i, v in enumerate(values)]
 
 
 def reading(roll=(), keep=(), kind="d6", extra=()):
-    return Reading(tuple(dice(roll, ROLL, kind) + dice(keep, KEEP, kind, start=1000) + list(extra)), 1280, 960)
+    """Dice just thrown into the rolling area, and `keep` in the keep zone."""
+    y = 100 + 60 * (next(THROWS) % 10)
+    return Reading(tuple(dice(roll, ROLL, kind, y=y) + dice(keep, KEEP, kind, start=1000, y=800) + list(extra)), 1280, 960)
+
+
+def pushed(before, *values):
+    """`before` once the player pushed dice showing `values` into the keep zone: the others lie untouched."""
+    lying = list(before.dice)
+    for value in values:
+        die = next(d for d in lying if d.zone == ROLL and d.value == value)
+        x = 1000 + 60 * sum(d.zone == KEEP for d in lying)
+        lying[lying.index(die)] = Die(die.kind, value, (x, 800, x + 40, 840), KEEP, die.confidence)
+    return Reading(tuple(lying), before.width, before.height)
 
 
 @pytest.fixture
@@ -43,10 +59,13 @@ def start(log, game, players=1, **kw):
     return table
 
 
-def throw(table, values, keep=()):
-    table.reading(reading(values, keep))
+def throw(table, values, keep=(), kind="d6"):
+    """A throw read and confirmed; its reading, to push dice from."""
+    thrown = reading(values, keep, kind)
+    table.reading(thrown)
     assert table.review is not None, table.message
     table.press(OK)
+    return thrown
 
 
 def finish(table, values=(1, 1, 1, 1, 1)):
@@ -66,18 +85,19 @@ def end_from_the_menu(table):
     table.press(HOLD_BACK)
     table.chooser.cursor = len(table.chooser.choices) - 1  # "end this game"
     table.press(OK)
+    table.press(OK)  # yes, end it
 
 
 def test_a_dice_poker_throw_with_holds_over_three_attempts(log):
     table = start(log, "dice-poker")
-    throw(table, (6, 6, 2, 3, 1))
+    first = throw(table, (6, 6, 2, 3, 1))
     assert table.game.throw.attempt == 1
-    table.reading(reading((2, 3, 1), keep=(6, 6)))  # the 6s pushed into the keep zone
+    table.reading(pushed(first, 6, 6))  # the 6s pushed into the keep zone
     assert [d.held for d in table.screen().dice] == [True, True, False, False, False]
     table.press(OK)  # holds confirmed
-    throw(table, (6, 4, 4), keep=(6, 6))
+    second = throw(table, (6, 4, 4), keep=(6, 6))
     assert table.game.throw.dice == (6, 6, 6, 4, 4) and table.game.throw.attempt == 2
-    table.reading(reading((4, 4), keep=(6, 6, 6)))
+    table.reading(pushed(second, 6))
     table.press(OK)
     throw(table, (6, 6), keep=(6, 6, 6))
     # after the third attempt the field list opens by itself, best first: five of a kind 50
@@ -104,8 +124,7 @@ def test_restart_comes_back_to_the_same_game_player_attempt_and_dice(log, tmp_pa
     throw(table, (1, 2, 3, 4, 5))
     table.press(NEXT)
     table.press(OK)  # Ann enters; Bob's turn
-    throw(table, (6, 6, 1, 2, 3))
-    table.reading(reading((1, 2, 3), keep=(6, 6)))
+    table.reading(pushed(throw(table, (6, 6, 1, 2, 3)), 6, 6))
     table.press(OK)  # Bob holds the 6s
     before = (table.game, table.held)
     log.close()
@@ -167,8 +186,7 @@ def test_the_wrong_kind_of_die_is_reported(log, game, kind, values, says):
 
 def test_the_keep_zone_must_hold_the_confirmed_dice(log):
     table = start(log, "dice-poker")
-    throw(table, (6, 6, 2, 3, 1))
-    table.reading(reading((2, 3, 1), keep=(6, 6)))
+    table.reading(pushed(throw(table, (6, 6, 2, 3, 1)), 6, 6))
     table.press(OK)
     table.reading(reading((2, 3, 1), keep=(6, 5)))
     assert table.review is None and "keep zone shows 6 5" in table.message
@@ -281,7 +299,7 @@ def test_a_log_that_cannot_be_written_keeps_the_game_the_menu_would_end(log, mon
     end_from_the_menu(table)
     assert table.mode == "play" and table.game is before and "disk is full" in table.message
     monkeypatch.undo()
-    table.press(OK)  # the menu is still open on "end this game": the same press now goes through
+    table.press(OK)  # "end this game?" is still asked: the same press now goes through
     assert table.mode == "choose-game" and log.open_game() is None
 
 
@@ -394,8 +412,7 @@ def test_leaving_the_menu_reopens_the_fields_after_the_third_attempt(log):
 @pytest.mark.parametrize("leave", [BACK, OK])  # OK on "continue the game"
 def test_leaving_the_menu_keeps_the_dice_seen_in_the_keep_zone(log, leave):
     table = start(log, "dice-poker")
-    throw(table, (6, 6, 2, 3, 1))
-    table.reading(reading((2, 3, 1), keep=(6, 6)))
+    table.reading(pushed(throw(table, (6, 6, 2, 3, 1)), 6, 6))
     table.press(HOLD_BACK)
     table.press(leave)
     table.press(OK)  # holds the 6s: no need to move the dice again
@@ -461,3 +478,178 @@ def test_train_wreck_shows_the_dice_on_the_table_never_more_than_five(log):
     throw(table, (1, 3))   # the 1 shows the triple's value: roll it again; the 3 stays
     assert table.game.phase == Phase.CONFIRM_TRIPLE
     assert sorted((d.value, d.held) for d in table.screen().dice) == [(1, True)] * 3 + [(3, False)]
+
+
+# ---------------------------------------------------------------------- dice that only moved (the review's defects)
+def test_train_wreck_leftover_dice_pushed_not_thrown_are_not_a_roll(log):
+    """Set-aside dice pushed into the keep zone, the other two untouched: that is no confirmation roll
+    (taking it would make 3 4 a scoreless confirmation, a train wreck)."""
+    table = start(log, "train-wreck")
+    first = throw(table, (2, 2, 2, 3, 4))
+    table.press(OK)  # the triple of 2s (20) is set aside; the 3 and the 4 confirm it
+    events = log.events(table.record.id)
+    table.reading(pushed(first, 2, 2, 2))
+    assert table.review is None and "only moved" in table.message and "roll 2 dice" in table.message
+    assert table.game.phase == Phase.CONFIRM_TRIPLE and log.events(table.record.id) == events
+    throw(table, (5, 3), keep=(2, 2, 2))  # now thrown: no 2, so the triple stands and the 5 scores with it
+    assert table.game.phase == Phase.ROLL and table.game.turn.points == 20 + 5
+
+
+def test_train_wreck_leftover_dice_thrown_again_are_a_roll_even_showing_the_same(log):
+    table = start(log, "train-wreck")
+    first = throw(table, (2, 2, 2, 3, 4))
+    table.press(OK)
+    table.reading(pushed(first, 2, 2, 2))
+    throw(table, (3, 4), keep=(2, 2, 2))  # thrown, landing elsewhere on 3 and 4: nothing scores
+    assert table.game.phase == Phase.TRAIN_WRECK  # RULINGS: confirmation dice scoring nothing is a train wreck
+
+
+def test_pentakubus_die_thrown_again_landing_on_the_same_value_is_the_next_attempt(log):
+    """Four 6s pushed, the 2 thrown again (without OK first) and landing 2 again, elsewhere: attempt 2.
+    The 6s were not thrown in the final attempt, so field 23 pays 24 + 38 and no slam (+11)."""
+    table = start(log, "pentakubus")
+    first = throw(table, (6, 6, 6, 6, 2))
+    table.reading(pushed(first, 6, 6, 6, 6))
+    assert table.review is None and [d.held for d in table.screen().dice] == [True] * 4 + [False]
+    table.reading(reading((2,), keep=(6, 6, 6, 6)))
+    assert table.review is not None and table.review.action == "rethrow"
+    table.press(OK)
+    assert table.game.throw.attempt == 2 and table.game.throw.thrown_in == (1, 1, 1, 1, 2)
+    table.press(NEXT)
+    points = {c.label: c.points for c in table.chooser.choices}
+    assert points["M 23 quadruplet"] == 24 + 38 and points["R 23 quadruplet"] == 24 + 38
+
+
+def test_dice_not_thrown_after_the_holds_are_no_attempt(log):
+    table = start(log, "pentakubus")
+    lying = pushed(throw(table, (6, 6, 2, 3, 1)), 6, 6)
+    table.reading(lying)
+    table.press(OK)  # holds the 6s
+    table.reading(lying)  # read again before the other three were thrown (a hand passed over the tray)
+    assert table.review is None and table.game.throw.attempt == 1 and "throw the 3 other dice" in table.message
+
+
+def test_the_next_players_reading_of_the_dice_left_lying_is_no_throw(log):
+    table = start(log, "dice-poker", players=2)
+    ann = throw(table, (3, 3, 3, 2, 2))
+    table.press(NEXT)
+    table.press(OK)  # Ann enters; the dice still lie in the tray
+    table.reading(ann)
+    assert table.review is None and table.game.throw is None and "throw all 5 dice" in table.message
+    assert table.screen().prompt == "throw all 5 dice"
+    assert ("BACK", "correct the last entry") in [(h.button, h.does) for h in table.screen().hints]
+
+
+# ---------------------------------------------------------------------- holds, corrections, the menu, restarts
+def test_holding_all_dice_lets_them_stand_and_goes_to_the_fields(log):
+    """The rulebooks allow letting all dice stand after an attempt: then the throw is entered."""
+    table = start(log, "dice-poker")
+    thrown = throw(table, (6, 6, 6, 6, 5))
+    table.reading(pushed(thrown, 6, 6, 6, 6, 5))
+    assert "throw the 0" not in table.screen().prompt and "field" in table.screen().prompt
+    table.press(OK)
+    assert table.choosing == "field" and table.held is None
+    assert [a for a, _ in log.events(table.record.id)] == ["start_throw"]  # no attempt held for
+    points = {c.label: c.points for c in table.chooser.choices}
+    assert points["8 4 of a kind"] == 29 and points["13 chance"] == 29  # the sum of all five dice
+    table.press(BACK)
+    table.press(NEXT)  # NEXT too
+    assert table.choosing == "field"
+
+
+def test_a_finished_game_cannot_be_ended_as_abandoned(log):
+    table = start(log, "dice-poker")
+    finish(table)
+    table.press(HOLD_BACK)  # correct the last entry
+    table.press(HOLD_BACK)  # the menu
+    assert not any("end this game" in c.label for c in table.chooser.choices)
+    table.press(OK)  # continue
+    assert table.mode == "game-over"
+    table.press(OK)
+    # five 1s thirteen times: ones 5, 3 and 4 of a kind 5 each, 5 of a kind 50, chance 5 (no full house: RULINGS)
+    assert log.history()[0].result == [{"rank": 1, "name": "Ann", "total": 70}]
+
+
+def test_ending_a_game_from_the_menu_asks_once_more(log):
+    table = start(log, "dice-poker")
+    throw(table, (1, 2, 3, 4, 5))
+    table.press(HOLD_BACK)
+    table.chooser.cursor = len(table.chooser.choices) - 1  # "end this game"
+    table.press(OK)
+    assert table.mode == "play" and log.open_game().id == table.record.id
+    screen = table.screen()
+    assert screen.prompt == "end this game? OK ends it, BACK keeps playing"
+    assert [(h.button, h.does) for h in screen.hints] == [("OK", "end the game"), ("BACK", "keep playing")]
+    table.press(BACK)  # keeps playing
+    assert table.mode == "play" and table.choosing == "" and table.game.throw.dice == (1, 2, 3, 4, 5)
+    end_from_the_menu(table)
+    assert table.mode == "choose-game" and log.open_game() is None
+
+
+def test_the_last_entry_is_final_once_the_next_throw_is_read(log, tmp_path):
+    """RULINGS: an entry may be corrected until the next throw starts (the dice leave the tray)."""
+    table = start(log, "pentakubus", players=2)
+    throw(table, (6, 6, 6, 6, 1))
+    table.press(NEXT)
+    table.press(OK)  # Ann enters
+    table.reading(reading((2, 3, 4, 5, 6)))  # Bob has thrown: his reading is being checked
+    table.press(HOLD_BACK)
+    assert [c.label for c in table.chooser.choices] == ["continue the game", "end this game (it stays in the log)"]
+    table.press(BACK)
+    table.press(BACK)  # the reading dropped: the dice left the tray all the same
+    assert table.review is None and "correct" not in str(table.screen().hints)
+    table.press(BACK)
+    assert table.choosing == ""
+    log.close()
+    again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"])
+    again.press(BACK)
+    again.press(HOLD_BACK)
+    assert again.choosing == "menu" and len(again.chooser.choices) == 2
+
+
+@pytest.mark.parametrize("edits", [[NEXT, HOLD_NEXT], []])
+def test_edits_made_while_checking_a_reading_survive_a_restart(log, tmp_path, edits):
+    table = start(log, "dice-poker")
+    unsure = Die("d6", 5, (900, 100, 940, 140), ROLL, 0.4)
+    table.reading(reading((1, 2, 3, 4), extra=[unsure]))
+    table.press(HOLD_NEXT)  # the unsure die (under the cursor) is a 6
+    for press in edits:
+        table.press(press)  # and the first die a 2
+    expected = (table.review.values[:], table.review.confirmed[:])
+    assert expected[0][4] == 6 and expected[1] == [True] * 5
+    log.close()
+    again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
+    assert (again.review.values, again.review.confirmed) == expected
+    again.press(HOLD_NEXT)  # edited again after the restart: saved as well
+    again.log.close()
+    third = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
+    assert third.review.values == again.review.values != expected[0]
+
+
+def test_train_wreck_players_screen_leaves_the_start_to_the_roll_off(log):
+    """train-wreck.txt: each player rolls 1 die, the highest starts. The players screen does not choose."""
+    table = Table(log, players=["Ann", "Bob"], default_game="train-wreck")
+    table.press(OK)
+    screen = table.screen()
+    assert screen.prompt == "2 players, a roll-off decides who starts"
+    assert "who starts" not in [h.does for h in screen.hints]
+    table.press(HOLD_NEXT)
+    assert [c.label for c in table.screen().choices] == ["Ann", "Bob"]
+    table.press(OK)
+    assert table.game.phase == Phase.ROLL_OFF and table.game.players == ("Ann", "Bob")
+
+
+@pytest.mark.parametrize("rolls, says", [
+    ([(5, 5, 5, 5, 3), (5, 4)], "accept the dice (OK) or choose to roll the 5s again (NEXT)"),  # a quadruple's choice
+    ([(2, 3, 4, 6, 6)], "try the salvage (OK) or end the turn (BACK)"),  # a train wreck
+])
+def test_train_wreck_a_roll_before_a_decision_says_what_to_decide(log, rolls, says):
+    table = start(log, "train-wreck")
+    for i, roll in enumerate(rolls):
+        throw(table, roll, keep=(5, 5, 5) if i else ())
+        if table.choosing == "set-aside":
+            table.press(OK)
+    events = log.events(table.record.id)
+    table.reading(reading((2,), keep=(5, 5, 5, 4)))
+    assert table.review is None and log.events(table.record.id) == events
+    assert says in table.message and table.screen().level == "warn"

@@ -128,9 +128,11 @@ SCREENS: dict[str, Callable[[], Table]] = {
 
 
 @lru_cache(maxsize=None)
-def _tray_picture(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tuple[int, ...] = ()):
+def _tray_picture(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tuple[int, ...] = (),
+                  spots: tuple[int, ...] | None = None):
     """A drawn tray (its keep zone the brown band along the bottom) with these dice, as the camera would show
-    it, and its reading: the same dice the screen lists, `unsure` (indices) read at 0.4."""
+    it, and its reading: the same dice the screen lists, `unsure` (indices) read at 0.4. The rolling-area dice
+    lie at `spots` (left to right, 0 the first; by default one after the other): dice not thrown stay put."""
     import numpy as np
 
     from appliance.screen_model import Picture
@@ -142,7 +144,8 @@ def _tray_picture(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tup
     rng = np.random.default_rng(1)
     dice = []
     for zone, values, y in ((ROLL, roll, 0.3), (KEEP, keep, 0.87)):
-        for i, value in enumerate(values):
+        places = spots if zone == ROLL and spots else range(len(values))
+        for i, value in zip(places, values):
             centre = (width * (0.15 + 0.17 * i), height * (y + (0.2 if zone == ROLL and i % 2 else 0)))
             box = draw_die(image, centre, width / 12, value, float(rng.uniform(0, 90)),
                            (WHITE, BLACK, RED_TRANSLUCENT, MARBLED)[len(dice) % 4], rng)
@@ -155,7 +158,7 @@ def _review_picture():
 
 
 def _hold_picture():
-    return _tray_picture((2, 5), keep=(6, 6, 6))
+    return _tray_picture((2, 5), keep=(6, 6, 6), spots=(2, 3))  # the review's 6s pushed, its 2 and 5 untouched
 
 
 PICTURES = {"pentakubus-review": _review_picture, "pentakubus-hold": _hold_picture}
