@@ -186,11 +186,17 @@ class Table:
         game = self.game
         if _is_over(game):
             self.mode = "game-over"
-        elif isinstance(game, SheetGame):
-            if game.throw and game.throw.attempt >= game.rules.attempts:
-                self._open_fields()
-        elif game.phase in SET_ASIDE_PHASES:
-            self._open_set_asides()
+        elif self._forced_list:
+            {"field": self._open_fields, "set-aside": self._open_set_asides}[self._forced_list]()
+
+    @property
+    def _forced_list(self) -> str:
+        """The list the game state opens by itself, which BACK cannot leave ("" for none): the fields after
+        the last attempt, Train Wreck's set-asides."""
+        game = self.game
+        if isinstance(game, SheetGame):
+            return "field" if game.throw and game.throw.attempt >= game.rules.attempts else ""
+        return "set-aside" if game.phase in SET_ASIDE_PHASES else ""
 
     def _may_open(self, what: str) -> bool:
         """Whether the game state allows the list `what` now (a restored screen reopens no other)."""
@@ -651,8 +657,9 @@ class Table:
             prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
                        "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing"}
             highlight = (self.chooser.chosen.key,) if self.choosing in ("field", "correct") else ()
+            back = () if self.choosing == self._forced_list else (Hint("BACK", "back"),)
             hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(
-                self.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back")))
+                self.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose")) + back)
             extra = {**base.pop("extra", {}), "choosing": self.choosing}
             return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
                           cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,

@@ -653,3 +653,26 @@ def test_train_wreck_a_roll_before_a_decision_says_what_to_decide(log, rolls, sa
     table.reading(reading((2,), keep=(5, 5, 5, 4)))
     assert table.review is None and log.events(table.record.id) == events
     assert says in table.message and table.screen().level == "warn"
+
+
+def hints(table):
+    return [(h.button, h.does) for h in table.screen().hints]
+
+
+def test_a_list_the_game_forces_offers_no_way_back(log, tmp_path):
+    """After the last attempt a field must be chosen, after a Train Wreck roll a set-aside: BACK cannot leave."""
+    table = start(log, "dice-poker")
+    throw(table, (1, 2, 3, 4, 6))
+    table.press(NEXT)  # a list chosen in attempt 1: BACK leaves it
+    assert table.choosing == "field" and ("BACK", "back") in hints(table)
+    table.press(BACK)
+    table.press(OK)  # hold nothing
+    throw(table, (1, 2, 3, 4, 6))
+    table.press(OK)
+    throw(table, (1, 2, 3, 4, 6))  # the third attempt: the list opens by itself
+    assert table.choosing == "field" and ("BACK", "back") not in hints(table)
+    table.press(BACK)
+    assert table.choosing == "field"
+    wreck = start(EventLog(tmp_path / "tw.sqlite"), "train-wreck")
+    throw(wreck, (1, 5, 2, 3, 3))
+    assert wreck.choosing == "set-aside" and ("BACK", "back") not in hints(wreck)
