@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
@@ -14,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from appliance.event_log import open_log
-from appliance.main_loop import LATEST_SCREEN, Appliance, Output
+from appliance.main_loop import LATEST_SCREEN, LOOK_FOR_SCREEN_S, Appliance, Output
 from appliance.settings import Settings
 from appliance.table import Table
 from hardware.buttons import KeyboardPanel, Press, ScriptedPanel
@@ -142,12 +143,24 @@ def open_buttons(settings: Settings, keyboard: bool, notes: list[str], layout: L
     return panels
 
 
-def open_output(settings: Settings, png_dir: Path | None, notes: list[str], latest_only: bool = False) -> Output:
+def open_output(settings: Settings, png_dir: Path | None, notes: list[str], latest_only: bool = False,
+                clock: Callable[[], float] = time.monotonic) -> Output:
     """The screen of the settings; without one, PNG files in a new temporary folder: every screen, or
-    with `latest_only` (the table, which runs for days) only the latest, in one file written over."""
+    with `latest_only` (the table, which runs for days) only the latest, in one file written over. A screen
+    that fails to open is looked for again every LOOK_FOR_SCREEN_S (a TV switched on after the Pi)."""
     import pygame
 
     from hardware.display import DisplayError, choose_mode, layout_for, open_display
+
+    size, touch = settings.display.size, settings.buttons.touch
+
+    def look_for_screen() -> tuple:
+        """(surface, layout, found): the screen, or the stand-in opened again (trying closed it)."""
+        try:
+            surface, found = open_display(mode, size), True
+        except DisplayError:
+            surface, found = open_display("dummy", size), False
+        return surface, replace(layout_for(surface.get_size()), touch=touch), found
 
     def written_to(folder: Path) -> str:
         if latest_only:
@@ -159,14 +172,16 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str], late
         png_dir = Path(tempfile.mkdtemp(prefix="dicetable-screens-"))
         notes.append(f"no screen here: {written_to(png_dir)}")
     try:
-        surface = open_display(mode, settings.display.size)
+        surface, missing = open_display(mode, size), False
     except DisplayError as error:
         png_dir = png_dir or Path(tempfile.mkdtemp(prefix="dicetable-screens-"))
-        notes.append(f"{error}; {written_to(png_dir)}")
-        surface = open_display("dummy", settings.display.size)
+        notes.append(f"{error}; {written_to(png_dir)} until the screen is found (looked for every "
+                     f"{LOOK_FOR_SCREEN_S:.0f} s)")
+        surface, missing = open_display("dummy", size), True
     pygame.key.set_repeat(0)
-    layout = replace(layout_for(surface.get_size()), touch=settings.buttons.touch)
-    return Output(surface, layout, png_dir, flip=mode != "dummy", latest_only=latest_only)
+    return Output(surface, replace(layout_for(surface.get_size()), touch=touch), png_dir,
+                  flip=mode != "dummy", latest_only=latest_only,
+                  look_for_screen=look_for_screen if missing else None, clock=clock)
 
 
 def reader(calibration) -> Callable[[np.ndarray, str], Reading]:

@@ -26,6 +26,7 @@ class Rest(Protocol):
 
 
 LATEST_SCREEN = "screen.png"  # the one PNG of an Output that keeps only the latest screen
+LOOK_FOR_SCREEN_S = 10.0  # a screen that was missing at start (a TV still off) is looked for this often
 
 
 class Output:
@@ -34,9 +35,14 @@ class Output:
     time (a table left running without a screen must not fill the SD card)."""
 
     def __init__(self, surface=None, layout=None, png_dir: Path | None = None, flip: bool = True,
-                 latest_only: bool = False):
+                 latest_only: bool = False, look_for_screen: Callable[[], tuple] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        """`look_for_screen`, when the screen could not be opened and PNGs stand in for it: tries again and
+        returns (surface, layout, found); until found, the surface is the stand-in's, opened anew."""
         self.surface, self.layout, self.flip, self.latest_only = surface, layout, flip, latest_only
         self.png_dir = Path(png_dir) if png_dir else None
+        self.look_for_screen, self.clock = look_for_screen, clock
+        self.next_look = clock() + LOOK_FOR_SCREEN_S
         self.last: Screen | None = None
         self.last_picture: Picture | None = None
         self.saved: list[Path] = []
@@ -44,6 +50,8 @@ class Output:
             self.png_dir.mkdir(parents=True, exist_ok=True)
 
     def show(self, screen: Screen, picture: Picture | None = None) -> None:
+        if self.look_for_screen and self.clock() >= self.next_look:
+            self._look_for_screen()
         if self.surface is None or (screen == self.last and picture is self.last_picture):
             return
         import pygame
@@ -60,6 +68,13 @@ class Output:
             path = self.png_dir / (LATEST_SCREEN if self.latest_only else f"screen-{len(self.saved) + 1:04d}.png")
             pygame.image.save(self.surface, str(path))
             self.saved.append(path)
+
+    def _look_for_screen(self) -> None:
+        self.next_look = self.clock() + LOOK_FOR_SCREEN_S
+        self.surface, self.layout, found = self.look_for_screen()
+        self.last = None  # drawn again, on whichever surface there is now
+        if found:  # the table shows there from now on, and the PNG stand-in stops
+            self.look_for_screen, self.png_dir = None, None
 
 
 PLAYING = "camera and display up"   # systemd's status line while all is well

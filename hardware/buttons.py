@@ -113,6 +113,13 @@ def _timed_step(entry) -> tuple[float | None, Press]:
     return at, press if isinstance(press, Press) else Press.parse(press)
 
 
+_READ_EVENTS: set[int] = set()   # the pygame events some panel reads: open_display queues only these and QUIT
+
+
+def read_events() -> set[int]:
+    return set(_READ_EVENTS)
+
+
 class _PygameEventPanel:
     """Shared by the keyboard and touch panels: the app may hand every pygame event to handle(); if it does
     not, poll() takes the panel's own event types off pygame's queue itself (leaving QUIT and the rest)."""
@@ -125,10 +132,11 @@ class _PygameEventPanel:
         self._pump = pump
 
     def _take(self, event_types: tuple[int, ...]) -> None:
-        """Read these events from now on (open_display lets only QUIT into SDL's queue)."""
+        """Read these events from now on (open_display queues only the events panels read, and QUIT)."""
         import pygame
 
         self.event_types = event_types
+        _READ_EVENTS.update(event_types)
         if pygame.display.get_init():
             pygame.event.set_allowed(event_types)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from hardware.buttons import BUTTONS
+from hardware.buttons import BUTTONS, read_events
 
 MODES = ("auto", "kiosk", "window", "dummy")
 SDL_DRIVER = {"kiosk": "kmsdrm", "dummy": "dummy"}  # window: SDL's own choice (x11 or wayland)
@@ -96,9 +96,9 @@ def open_display(mode: str = "auto", size: tuple[int, int] = (800, 480), caption
             fix = f"{NO_KMSDRM}; else {fix}"
         raise DisplayError(f"cannot open the {concrete} display ({error}): {fix}") from None
     # only what the table reads is queued: SDL's queue is finite, and a full one would drop key presses and
-    # the QUIT a SIGTERM becomes (each button panel allows its own events: KeyboardPanel, TouchPanel)
+    # the QUIT a SIGTERM becomes (the button panels say what they read: KeyboardPanel, TouchPanel)
     pygame.event.set_blocked(None)
-    pygame.event.set_allowed(pygame.QUIT)
+    pygame.event.set_allowed([pygame.QUIT, *read_events()])
     if concrete == "window" and pygame.display.get_driver() in INVISIBLE_DRIVERS:
         # SDL falls back to drawing off screen when it finds no desktop: a window nobody can see
         pygame.display.quit()

@@ -4,7 +4,7 @@ import os
 import pygame
 import pytest
 
-from hardware import display
+from hardware import buttons, display
 from hardware.buttons import KeyboardPanel
 from hardware.display import LAYOUTS, DisplayError, choose_mode, layout_for, open_display
 
@@ -72,9 +72,10 @@ def test_layouts_for_the_touchscreen_and_the_tv():
         assert used <= layout.size[1]
 
 
-def test_only_the_events_the_table_reads_are_queued(sdl_env):
+def test_only_the_events_the_table_reads_are_queued(sdl_env, monkeypatch):
     # SDL's queue holds 65,535 events: motion, window and touch-finger events nobody reads would fill it,
     # and then key presses and the QUIT of a SIGTERM would be dropped
+    monkeypatch.setattr(buttons, "_READ_EVENTS", set())   # no panel made yet in this process
     open_display("dummy", (320, 240))
     pygame.event.clear()
     assert not pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 1), buttons=(0, 0, 0)))
@@ -83,6 +84,8 @@ def test_only_the_events_the_table_reads_are_queued(sdl_env):
     assert pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert [e.type for e in pygame.event.get()] == [pygame.KEYDOWN, pygame.QUIT]
+    open_display("dummy", (320, 240))   # opened again (a screen found later): the keyboard still reads
+    assert pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
 
 
 def test_a_kiosk_on_a_pygame_without_kmsdrm_says_to_use_apts_pygame(sdl_env, monkeypatch):

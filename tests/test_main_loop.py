@@ -1,8 +1,10 @@
 """The main loop's wiring: frames to rest detection, one reading per rest, presses timed by frames."""
 import json
+import tempfile
 
 import cv2
 import numpy as np
+import pygame
 import pytest
 
 from appliance.event_log import EventLog
@@ -140,3 +142,50 @@ def test_frames_of_another_size_than_the_calibrations_are_not_read_and_the_scree
                     reading((1, 2, 3, 4, 5)), rest=RestDetector(), frame_size=(320, 240))
     app.run()
     assert len(reads) == 1   # the calibrated size: read as ever
+
+
+def test_a_screen_missing_at_start_is_looked_for_until_it_is_there(tmp_path, monkeypatch):
+    """A TV still off when the Pi boots: the table writes its screen to a PNG and looks for the screen
+    every LOOK_FOR_SCREEN_S; once it opens, the table shows there (at the TV's layout)."""
+    from appliance.assemble import open_output
+    from appliance.main_loop import LOOK_FOR_SCREEN_S
+    from appliance.settings import load_settings
+    from hardware import display
+
+    tries, real_open = [], display.open_display
+
+    def open_display(mode, size=(800, 480), caption=""):
+        if mode != "kiosk":
+            return real_open(mode, size)
+        tries.append(mode)
+        if len(tries) < 3:   # off at start and at the first look
+            raise display.DisplayError("cannot open the kiosk display (kmsdrm not available): connect a screen")
+        return real_open("dummy", (1920, 1080))   # the TV, switched on
+
+    monkeypatch.setattr(display, "open_display", open_display)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    (tmp_path / "settings.toml").write_text('[display]\nmode = "kiosk"\n')
+    settings, _ = load_settings(tmp_path / "settings.toml")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    now, notes = [0.0], []
+    output = open_output(settings, None, notes, latest_only=True, clock=lambda: now[0])
+    table = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
+    try:
+        assert "cannot open the kiosk display" in notes[0] and "until the screen is found" in notes[0]
+        output.show(table.screen())
+        png = output.saved[-1]
+        assert png.name == "screen.png" and output.surface.get_size() == (800, 480)
+        now[0] = LOOK_FOR_SCREEN_S          # still off: the stand-in again
+        output.show(table.screen())
+        assert len(tries) == 2 and output.png_dir == png.parent and output.surface.get_size() == (800, 480)
+        png.unlink()
+        now[0] = 2 * LOOK_FOR_SCREEN_S      # on: drawn there, the PNG no more
+        output.show(table.screen())
+        assert len(tries) == 3 and output.surface.get_size() == (1920, 1080) and output.layout.name == "tv"
+        assert output.png_dir is None and not png.exists()
+        assert output.surface.get_at((5, 5))[:3] != (0, 0, 0)   # the table drawn on the new screen
+        now[0] = 10 * LOOK_FOR_SCREEN_S
+        output.show(table.screen())
+        assert len(tries) == 3   # found: not looked for again
+    finally:
+        pygame.display.quit()
