@@ -45,7 +45,7 @@ LIMITS = {  # key: (lowest, highest, what it is)
     "colour_gains": (0.1, 32.0, "times"),
 }
 CORNER_SLACK = 2.0   # px a keep corner may lie outside the tray (rounding when nudged)
-MIN_DIE_PX = 4.0     # a smaller die has too few pixels to read (and a frame scaled to it would be huge)
+MIN_DIE_PX = 8.0     # a smaller die has too few pixels to read (the finders learned dice of 8 px and up)
 
 
 def biggest_die_px(width: int, height: int) -> float:

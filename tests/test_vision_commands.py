@@ -3,6 +3,7 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from appliance.cli import main
@@ -111,10 +112,25 @@ def test_read_at_a_given_die_size(tmp_path, capsys):
 
 
 def test_read_rejects_a_die_size_that_is_not_one(tmp_path, capsys):
-    for wrong in ("0", "-3", "big", "0.5", "inf", "nan"):   # under 4 px a frame scaled to it would be huge
+    for wrong in ("0", "-3", "big", "0.5", "4", "inf", "nan"):   # under 8 px: too few pixels to read
         with pytest.raises(SystemExit):
             main(["read", str(tmp_path / "any.png"), "--die-px", wrong])
         assert "not a die size" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["d6", "d10"])
+def test_small_dice_in_a_big_frame_never_ask_for_a_huge_finder_input(kind):
+    """8 px dice in a Pi HQ camera frame would be brought to 22 px: an input of 11,000 x 8,400 (gigabytes)."""
+    import vision
+    import vision.d10
+    from vision.preprocess import FINDER_MOST_SIDE, finder_scale
+
+    assert finder_scale((3040, 4056, 3), 8) * 4056 == FINDER_MOST_SIDE
+    assert finder_scale((960, 1280, 3), 40) == 22 / 40   # usual frames keep the usual look
+    frame = np.full((3040, 4056, 3), 90, np.uint8)
+    calibration = vision.TrayCalibration(tray=[(0, 0), (4056, 0), (4056, 3040), (0, 3040)], die_px=8)
+    reading = (vision.read if kind == "d6" else vision.d10.read_d10)(frame, calibration)
+    assert reading.dice == ()   # read (a felt with no die), not crashed
 
 
 def test_read_says_which_photo_is_too_small_for_the_die_size(tmp_path, capsys):

@@ -6,6 +6,8 @@ import numpy as np
 
 FINDER_LONG_SIDE = 320    # the finder sees the frame with its long side at this many pixels
 FINDER_MULTIPLE = 32      # the finder's input sides are multiples of this (its deepest stride is 16)
+FINDER_DIE_PX = 22.0      # with a known die size, the finder sees dice at about this many pixels
+FINDER_MOST_SIDE = 2048   # the finder's input is never longer than this: dice smaller there are not found
 FACE_SIZE = 40            # side of the crop the face reader sees
 FACE_CONTEXT = 1.3        # the crop is this many times the die's box, so the whole face is in view
 
@@ -30,9 +32,10 @@ def finder_inputs(frame: np.ndarray, scales: list[float]) -> list[np.ndarray]:
 
 
 def finder_scale(frame_shape, die_px: float | None = None) -> float:
-    """Scale that brings a frame to the finder's working size; with a known die size, brings dice to ~22 px."""
+    """Scale that brings a frame to the finder's working size; with a known die size, brings dice to
+    FINDER_DIE_PX, but never past FINDER_MOST_SIDE (tiny dice in a big frame would ask for gigabytes)."""
     if die_px:
-        return 22.0 / die_px
+        return min(FINDER_DIE_PX / die_px, FINDER_MOST_SIDE / max(frame_shape[:2]))
     return FINDER_LONG_SIDE / max(frame_shape[:2])
 
 

@@ -20,12 +20,11 @@ import numpy as np
 from .. import faces, geometry
 from ..finder import Find, lies_on
 from ..frame_reader import MODELS, FrameReader
-from ..preprocess import SURE, finder_inputs, read_turned
+from ..preprocess import SURE, finder_inputs, finder_scale, read_turned
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
 SAME_DIE = 0.5           # two finds closer than this many box sides are one die
-D10_PX = 22.0            # with a calibrated die size, the finder sees dice at about this many pixels
 # Without a calibration the die's size is unknown: look at the frame with its long side at 320 px (tray
 # frames: dice ~15-25 px) and at 160 px (close-up photos, where a die is too big to see whole), each look
 # with the die sizes (finder pixels) it sees whole. The coarse look's finds under 24 px are left to the fine
@@ -50,7 +49,7 @@ class D10Reader(FrameReader):
     def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
         """Candidate dice as (cx, cy, w, h, score) in frame pixels: those their look sees whole first, each
         group strongest first."""
-        looks = [(D10_PX / die_px, 0.0, np.inf)] if die_px else [
+        looks = [(finder_scale(frame.shape, die_px), 0.0, np.inf)] if die_px else [
             (side / max(frame.shape[:2]), smallest, biggest) for side, smallest, biggest in BARE_LOOKS]
         finds = []   # (fits its look, score, find)
         for (scale, smallest, biggest), shrunk in zip(looks, finder_inputs(frame, [look[0] for look in looks])):
