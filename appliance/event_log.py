@@ -130,14 +130,14 @@ class EventLog:
 
     def open_game(self) -> GameRecord | None:
         """The game that was being played when the table stopped, if any."""
-        row = self.db.execute("SELECT * FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+        row = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
         return _record(row) if row else None
 
     def history(self, limit: int = 20) -> list[GameRecord]:
-        """Finished games, newest first (abandoned ones left out)."""
-        rows = self.db.execute("SELECT * FROM games WHERE finished IS NOT NULL AND result NOT LIKE '{%' "
+        """Finished games, newest first (abandoned ones left out, and rows the card damaged)."""
+        rows = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE finished IS NOT NULL AND result NOT LIKE '{{%' "
                                "ORDER BY id DESC LIMIT ?", (limit,))
-        return [_record(row) for row in rows]
+        return [record for record in map(_record, rows) if _ranking(record.result)]
 
 
 def open_log(path: str | Path) -> tuple[EventLog, str]:
@@ -155,10 +155,29 @@ def open_log(path: str | Path) -> tuple[EventLog, str]:
         return EventLog(path), f"{error}: kept as {kept.name}; a new game log was started"
 
 
+GAME_COLUMNS = "id, game, players, variants, started, finished, result"
+
+
 def _record(row) -> GameRecord:
+    """A games row. JSON the card damaged reads as nothing: the table then cannot resume that game and says
+    so, the history leaves it out."""
     id_, game, players, variants, started, finished, result = row
-    return GameRecord(id_, game, tuple(json.loads(players)), json.loads(variants), started, finished,
-                      json.loads(result) if result else None)
+    players, variants = _json(players, []), _json(variants, {})
+    return GameRecord(id_, game, tuple(players) if isinstance(players, list) else (),
+                      variants if isinstance(variants, dict) else {}, started, finished, _json(result, None))
+
+
+def _json(text: str | None, default: Any) -> Any:
+    try:
+        return json.loads(text) if text else default
+    except (TypeError, ValueError):
+        return default
+
+
+def _ranking(result: Any) -> bool:
+    """Whether a finished game's result is its ranking: [{"name", "total", "rank"}, ...]."""
+    return isinstance(result, list) and bool(result) and all(
+        isinstance(p, dict) and {"name", "total", "rank"} <= p.keys() for p in result)
 
 
 def _plain(variants: dict[str, Any]) -> dict[str, Any]:

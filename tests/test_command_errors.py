@@ -155,9 +155,34 @@ def test_history_does_not_write_to_a_file_that_is_no_log(tmp_path, capsys):
     assert (tmp_path / "games.sqlite").read_bytes() == b""
 
 
-@pytest.mark.parametrize("last", ["-3", "0", "many"])
+@pytest.mark.parametrize("last", ["-3", "0", "many", "99999999999999999999"])
 def test_history_wants_a_positive_number_of_games(capsys, last):
-    assert "give 1 or more" in usage_error(capsys, "history", "--last", last)
+    assert "give 1 to 1000000" in usage_error(capsys, "history", "--last", last)
+
+
+def test_history_leaves_out_rows_the_card_damaged_and_shows_local_time(tmp_path, capsys, monkeypatch):
+    import time
+
+    from appliance.event_log import EventLog
+
+    log = EventLog(tmp_path / "games.sqlite")
+    ranking = [{"rank": 1, "name": "Ann", "total": 90}]
+    for result in (ranking, ranking, ranking):
+        log.finish(log.start_game("dice-poker", ["Ann"], {}), result)
+    log.db.execute("UPDATE games SET players = '[\"An' WHERE id = 1")        # players: no JSON
+    log.db.execute("UPDATE games SET result = '[{\"name\": 1}]' WHERE id = 2")   # a result without its ranks
+    log.db.execute("UPDATE games SET finished = '2026-11-22T05:20:00+00:00' WHERE id = 3")
+    log.close()
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    try:
+        assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 0
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "2026-11-22 06:20  dice-poker   1. Ann 90"   # 05:20 UTC, in Berlin's winter time
+    assert len(lines) == 2 and lines[1].endswith("1. Ann 90")   # game 1: its players damaged, its result sound
 
 
 # -- 5. read says why a photo cannot be read --------------------------------------------------------

@@ -87,3 +87,16 @@ def test_stopped_anywhere_and_restarted(recording, tmp_path):
             replay_game(folder, log, read=read, after_frame=stop_at(k))
         resumed, _ = replay_game(folder, log, read=read, first_frame=k + 1)
         assert resumed == expected, f"stopped after frame {k}"
+
+
+def test_an_open_game_whose_row_the_card_damaged_is_closed_and_said(tmp_path):
+    from appliance.event_log import EventLog
+    from appliance.table import Table
+
+    log = EventLog(tmp_path / "games.sqlite")
+    log.start_game("dice-poker", ["Ann"], {})
+    log.db.execute("UPDATE games SET players = '[\"An'")   # no JSON: whose game it was is lost
+    table = Table(log, players=["Ann"])
+    assert table.mode == "choose-game" and table.screen().level == "error"
+    assert "could not be resumed" in table.message and "kept in the log" in table.message
+    assert log.open_game() is None   # closed, so the next start does not trip over it again

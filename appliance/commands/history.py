@@ -4,9 +4,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 
 HELP = "List the finished games: date, game, players and scores."
+MOST_GAMES = 1_000_000
 KIOSK_HOME = Path("/var/lib/dicetable")   # the service user's HOME (systemd/dicetable.service): its log lives below
 
 
@@ -40,8 +42,16 @@ def run(args: argparse.Namespace) -> int:
         print("no finished games yet")
     for g in games:
         scores = ", ".join(f"{p['rank']}. {p['name']} {p['total']}" for p in g.result)
-        print(f"{g.finished[:16].replace('T', ' ')}  {g.game:<12} {scores}")
+        print(f"{_local(g.finished)}  {g.game:<12} {scores}")
     return 0
+
+
+def _local(stamp: str) -> str:
+    """The log's UTC time as this machine's local time, to the minute."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(stamp)[:16]
 
 
 def _count(text: str) -> int:
@@ -49,6 +59,6 @@ def _count(text: str) -> int:
         value = int(text)
     except ValueError:
         value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games: give 1 or more, such as 20")
+    if not 1 <= value <= MOST_GAMES:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games: give 1 to {MOST_GAMES}, such as 20")
     return value
