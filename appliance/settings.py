@@ -82,12 +82,12 @@ def size(low: tuple[int, int], high: tuple[int, int]) -> Rule:
 
 
 def text(allowed: str = "a string", empty: bool = True) -> Rule:
-    return _rule(allowed, lambda v: isinstance(v, str) and (empty or v.strip() != ""))
+    return _rule(allowed, lambda v: isinstance(v, str) and "\0" not in v and (empty or v.strip() != ""))
 
 
 def device() -> Rule:
     return _rule("a camera index (0, 1, ...), a device path or a video file",
-                 lambda v: (_is_int(v) and v >= 0) or (isinstance(v, str) and v.strip() != ""))
+                 lambda v: (_is_int(v) and v >= 0) or (isinstance(v, str) and "\0" not in v and v.strip() != ""))
 
 
 PIN_NAME = re.compile(r"^(GPIO|BCM|BOARD|J8:|WPI)?(\d+)$", re.IGNORECASE)

@@ -105,6 +105,7 @@ slam = "21:12,30:10"
     ('[camera]\ndevice = -1', "camera.device", "-1", "a camera index"),
     ('[buttons]\npull_up = "yes"', "buttons.pull_up", '"yes"', "true or false"),
     ('[buttons]\ntouch = 1', "buttons.touch", "1", "true or false"),
+    ('[calibration]\nprofile = "a\\u0000b"', "calibration.profile", '"a\\u0000b"', "a file path"),   # no path holds NUL
     ('[buttons.pins]\nok = 40', "buttons.pins.ok", "40", "from 2 to 27"),
     ('[display]\nmode = "fullscreen"', "display.mode", '"fullscreen"', '"kiosk"'),
     ('[players]\nnames = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]', "players.names", '["A", ', "1 to 8 names"),
