@@ -43,6 +43,14 @@ def test_a_recorded_game_of_an_unknown_game_lists_the_known_ones(tmp_path, capsy
     assert "unknown game 'yahtzee'" in err and "dice-poker, pentakubus, hexakubus, train-wreck" in err
 
 
+def test_the_demo_plays_the_other_recordings_after_one_it_cannot(tmp_path, capsys):
+    bad = game_labels(tmp_path / "game", {"game": "yahtzee", "players": ["Ann"]})
+    assert main(["demo", "--headless", str(tmp_path / "screens"), "--recording", str(bad),
+                 "--recording", str(THROWS / "die-outside")]) == 2
+    out, err = capsys.readouterr()
+    assert "unknown game 'yahtzee'" in err and "die-outside: dice-poker: Ann 15" in out
+
+
 def test_a_recorded_game_without_players_says_so(tmp_path, capsys):
     assert main(["replay", str(game_labels(tmp_path / "game", {"game": "dice-poker"}))]) == 2
     assert '"players" must be a list of names' in capsys.readouterr().err

@@ -34,21 +34,24 @@ def run(args: argparse.Namespace) -> int:
     for note in warnings + notes:
         print(note)
     window_open = _window_watch() if output.flip else (lambda: True)
+    failed = 0
     for folder in recordings:
-        log = Path(tempfile.mkdtemp(prefix="dicetable-demo-")) / "games.sqlite"  # the demo keeps no history
         try:
-            sheet, _ = replay_game(folder, log, output=output, realtime=not (args.fast or args.headless),
-                                   keep_going=window_open)
-        except ReplayError as error:
+            with tempfile.TemporaryDirectory(prefix="dicetable-demo-") as scratch:   # the demo keeps no history
+                sheet, table = replay_game(folder, Path(scratch) / "games.sqlite", output=output,
+                                           realtime=not (args.fast or args.headless), keep_going=window_open)
+                table.log.close()
+        except ReplayError as error:   # said, and the other recordings still play
             print(f"dicetable demo: {error}", file=sys.stderr)
-            return 2
+            failed += 1
+            continue
         totals = ", ".join(f"{p['name']} {p['total']}" for p in sheet["players"])
         print(f"{folder.name}: {sheet['game']}: {totals}")
         if not window_open():
             break
     if output.png_dir:
         print(f"{len(output.saved)} screens written to {output.png_dir}")
-    return 0
+    return 2 if failed else 0
 
 
 def _window_watch():

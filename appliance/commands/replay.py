@@ -22,8 +22,9 @@ def run(args: argparse.Namespace) -> int:
     from appliance.replay_game import ReplayError, replay_game
 
     try:
-        sheet, table = replay_game(args.folder, Path(tempfile.mkdtemp(prefix="dicetable-replay-")) / "games.sqlite",
-                                   screens=args.screens)
+        with tempfile.TemporaryDirectory(prefix="dicetable-replay-") as scratch:   # a replay keeps no history
+            sheet, table = replay_game(args.folder, Path(scratch) / "games.sqlite", screens=args.screens)
+            table.log.close()
     except ReplayError as error:
         print(f"dicetable replay: {error}", file=sys.stderr)
         return 2

@@ -25,8 +25,18 @@ def _reading(roll=(), keep=(), kind="d6", unsure=()) -> Reading:
     return Reading(tuple(dice), 1280, 960)
 
 
+@lru_cache(maxsize=1)
+def _scratch() -> tempfile.TemporaryDirectory:
+    """The folder of the gallery's throwaway game logs, removed when the process ends."""
+    return tempfile.TemporaryDirectory(prefix="dicetable-gallery-")
+
+
+def _log() -> EventLog:
+    return EventLog(Path(tempfile.mkdtemp(dir=_scratch().name)) / "games.sqlite")
+
+
 def _table(game: str, players: list[str]) -> Table:
-    table = Table(EventLog(Path(tempfile.mkdtemp()) / "games.sqlite"), players=players)
+    table = Table(_log(), players=players)
     table.start(game, players)
     return table
 
@@ -40,7 +50,7 @@ def _played(table: Table, throws) -> Table:
 
 
 def _choose_game() -> Table:
-    return Table(EventLog(Path(tempfile.mkdtemp()) / "games.sqlite"), players=["Ann", "Bob", "Cy"])
+    return Table(_log(), players=["Ann", "Bob", "Cy"])
 
 
 def _choose_players() -> Table:
