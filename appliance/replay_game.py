@@ -48,12 +48,15 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     if missing:   # playing on would read nothing at those frames and print an empty sheet
         raise ReplayError(f"{folder}: {len(missing)} of the {len(source.recording.frames)} frames listed in "
                           f"labels.json are missing (the first: {missing[0]})")
+    _check_script(labels, labels_file)
     calibration, problem = recording_calibration(source.recording)
     if problem:
         raise ReplayError(problem)
     table = Table(EventLog(log_path), variants={spec["game"]: spec.get("variants", {})})
     if table.record is None:
         table.start(spec["game"], spec["players"])
+        if table.record is None:   # refused (a variant, the number of players): the screen says why
+            raise ReplayError(f"{labels_file}: the game cannot start: {table.message}")
     if output is None and screens:
         from hardware.display import LAYOUTS, open_display
 
@@ -76,6 +79,9 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         return keep_going()
 
     app.run(going)
+    if source.unreadable:   # playing on without them has left out throws: the sheet would be wrong
+        raise ReplayError(f"{folder}: {len(source.unreadable)} frames are no image (the first: "
+                          f"{min(source.unreadable)}), so this recording cannot be played")
     for press in app.panel.poll():  # presses timed after the last frame
         table.press(press)
     app.output.show(table.screen())
@@ -96,6 +102,28 @@ def _game(labels, labels_file: Path) -> dict:
     if not (isinstance(players, list) and players and all(isinstance(name, str) for name in players)):
         raise ReplayError(f'{labels_file}: the game\'s "players" must be a list of names, such as ["Ann", "Bob"]')
     return spec
+
+
+def _check_script(labels: dict, labels_file: Path) -> None:
+    """The recording's presses and misreads (docs/RECORDINGS.md), checked before it plays: a damaged one
+    would otherwise stop the replay halfway with a traceback."""
+    from hardware.buttons import Press
+
+    frames, images = len(labels.get("frames") or ()), labels.get("images") or []
+    try:
+        for press in labels.get("presses", []):
+            if not (isinstance(press["frame"], int) and -1 <= press["frame"] < frames):
+                raise ValueError(f"press at frame {press['frame']!r}, which is not one of its {frames} frames")
+            Press.parse(press["press"])
+        for misread in labels.get("misreads", []):
+            image = images[misread["image"]]
+            image["dice"][misread["die"]]["box"]
+            if not isinstance(misread["read_as"], int):
+                raise ValueError(f"read_as {misread['read_as']!r} is no die value")
+        if not isinstance(labels["game"].get("variants", {}), dict):
+            raise ValueError('"variants" must be a table of variant: value')
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+        raise ReplayError(f"{labels_file}: its script is damaged ({type(error).__name__}: {error})") from None
 
 
 def with_misreads(read, labels: dict, frame_index: Callable[[], int]):

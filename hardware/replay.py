@@ -8,6 +8,7 @@ Keys it does not know are ignored, as the dataset format asks.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,15 +55,21 @@ def load_recording(folder: str | Path) -> Recording:
         raise RecordingError(f"{labels_path}: cannot be read ({error})") from None
     try:
         frames = sorted(((folder / entry["file"], float(entry["t"])) for entry in labels["frames"]), key=lambda f: f[1])
+        if not all(math.isfinite(t) for _, t in frames):
+            raise ValueError("a time that is no number of seconds")
     except (KeyError, TypeError, ValueError) as error:
         raise RecordingError(f'{labels_path}: "frames" must be a list of {{"file": ..., "t": seconds}} ({error!r})') from None
     if not frames:
         raise RecordingError(f"{labels_path}: the recording has no frames")
-    calibration = labels.get("calibration")
+    calibration, images = labels.get("calibration"), labels.get("images", [])
+    if not isinstance(calibration, (str, type(None))):
+        raise RecordingError(f'{labels_path}: "calibration" must name the profile file, such as "calibration.toml"')
+    if not (isinstance(images, list) and all(isinstance(image, dict) for image in images)):
+        raise RecordingError(f'{labels_path}: "images" must be a list of labeled frames (docs/RECORDINGS.md)')
     return Recording(
         folder=folder,
         frames=tuple(frames),
-        images=tuple(labels.get("images", ())),
+        images=tuple(images),
         calibration=folder / calibration if calibration else None,
     )
 
@@ -86,6 +93,7 @@ class ReplaySource:
         self._clock, self._sleep = clock, sleep
         self._index = 0
         self._start: float | None = None
+        self.unreadable: set[str] = set()  # frames skipped because they are no image (missing or damaged)
         try:
             self.recording: Recording | None = load_recording(folder)
             self.status = SourceStatus(OK)
@@ -111,6 +119,7 @@ class ReplaySource:
             image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
             if image is None:  # a missing or damaged frame is skipped; status.message names it
                 skipped = f"skipped unreadable frame {path.name}"
+                self.unreadable.add(path.name)
                 self.status = SourceStatus(OK, skipped)
                 continue
             self.status = SourceStatus(OK, skipped)

@@ -129,6 +129,41 @@ def test_a_recorded_game_with_missing_frames_is_refused(tmp_path, capfd, command
     assert "WARN" not in err
 
 
+def damaged_game(tmp_path: Path, change) -> Path:
+    """The small recorded game, copied, its labels.json changed by `change(labels)`."""
+    folder = tmp_path / "game"
+    shutil.copytree(GAME, folder)
+    labels = json.loads((folder / "labels.json").read_text())
+    change(labels)
+    (folder / "labels.json").write_text(json.dumps(labels))
+    return folder
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda l: l["game"].update(variants={"slam": "41:5"}), "the game cannot start"),   # a variant the rules refuse
+    (lambda l: l["presses"].append({"frame": 3, "press": "JUMP"}), "its script is damaged"),
+    (lambda l: l["presses"].append({"press": "OK"}), "its script is damaged"),
+    (lambda l: l.update(presses="OK"), "its script is damaged"),
+    (lambda l: l["misreads"][0].update(image=99), "its script is damaged"),
+    (lambda l: l["misreads"][0].update(read_as="six"), "its script is damaged"),
+    (lambda l: l.update(images="none"), '"images" must be a list'),
+    (lambda l: l.update(calibration=5), '"calibration" must name the profile file'),
+    (lambda l: l["frames"][2].update(t="nan"), '"frames" must be a list'),
+])
+def test_a_damaged_recording_is_refused_and_says_what_is_wrong(tmp_path, capsys, change, says):
+    assert main(["replay", str(damaged_game(tmp_path, change))]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+
+
+def test_a_frame_that_is_no_image_stops_the_replay_instead_of_a_wrong_sheet(tmp_path, capfd):
+    folder = game_without_frames(tmp_path)
+    last = sorted((folder / "frames").iterdir())[-1]
+    last.write_bytes(b"not a jpeg")
+    assert main(["replay", str(folder)]) == 2
+    assert f"1 frames are no image (the first: {last.name})" in capfd.readouterr().err
+
+
 def test_a_missing_frame_is_skipped_without_opencv_warnings(tmp_path, capfd):
     from hardware.replay import ReplaySource
 
