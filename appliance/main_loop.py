@@ -2,6 +2,7 @@
 the buttons, then the screen. One pass per frame, so the systemd watchdog is fed per frame."""
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +47,7 @@ class Output:
         self.last: Screen | None = None
         self.last_picture: Picture | None = None
         self.saved: list[Path] = []
+        self.write_error = ""  # why the PNGs stopped, if they did
         if self.png_dir:
             self.png_dir.mkdir(parents=True, exist_ok=True)
 
@@ -66,7 +68,13 @@ class Output:
             if self.latest_only:  # one file, written over: only it is kept
                 self.saved.clear()
             path = self.png_dir / (LATEST_SCREEN if self.latest_only else f"screen-{len(self.saved) + 1:04d}.png")
-            pygame.image.save(self.surface, str(path))
+            try:
+                pygame.image.save(self.surface, str(path))
+            except (pygame.error, OSError) as error:   # a full or read-only disk: the game goes on without PNGs
+                self.write_error = f"cannot write the screens to {self.png_dir} ({error}): no more are written"
+                print(f"dicetable: {self.write_error}", file=sys.stderr)
+                self.png_dir = None
+                return
             self.saved.append(path)
 
     def _look_for_screen(self) -> None:

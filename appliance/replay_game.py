@@ -85,6 +85,8 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     for press in app.panel.poll():  # presses timed after the last frame
         table.press(press)
     app.output.show(table.screen())
+    if screens and app.output.write_error:   # the screens asked for are not all there
+        raise ReplayError(app.output.write_error)
     return final_sheet(spec["game"], table.game), table
 
 

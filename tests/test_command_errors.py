@@ -267,3 +267,17 @@ def test_doctor_says_the_named_settings_file_could_not_be_used(tmp_path, capsys,
     out = capsys.readouterr().out
     assert f"{path} could not be used" in out and "the built-in defaults are used" in out
     assert "no file at $DICETABLE_SETTINGS" not in out
+
+
+@pytest.mark.parametrize("command", [["replay", "--screens"], ["demo", "--recording", str(GAME), "--headless"]])
+def test_screens_that_cannot_be_written_are_said_not_a_traceback(tmp_path, capsys, monkeypatch, command):
+    import pygame
+
+    def full_disk(surface, path):
+        raise pygame.error("Error writing the PNG file")
+
+    monkeypatch.setattr(pygame.image, "save", full_disk)
+    argv = command + [str(tmp_path / "screens")] + ([str(GAME)] if command[0] == "replay" else [])
+    assert main(argv) in (1, 2)
+    err = capsys.readouterr().err
+    assert f"cannot write the screens to {tmp_path / 'screens'}" in err and "Traceback" not in err

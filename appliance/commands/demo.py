@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             break
     if output.png_dir:
         print(f"{len(output.saved)} screens written to {output.png_dir}")
-    return 2 if failed else 0
+    return 2 if failed else 1 if output.write_error else 0
 
 
 def _window_watch():
