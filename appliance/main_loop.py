@@ -121,14 +121,14 @@ class Appliance:
         if frame is not None:
             self.frames += 1
             self.t = frame.t
-            index = self.recorder.frame(frame.image, frame.t) if self.recorder else None
+            index = self._recording(lambda: self.recorder.frame(frame.image, frame.t))
             state = self.rest.update(frame.small, frame.image)
             self.table.tray(state.state)
             if state.read_now:
                 reading = self.read(state.frame, self.table.dice_kind)
-                if self.recorder:  # what the player confirms of this reading labels this frame
+                if index is not None:  # what the player confirms of this reading labels this frame
                     self.table.on_confirm = lambda dice, values, attempt, i=index: \
-                        self.recorder.confirmed(i, dice, values, attempt)
+                        self._recording(lambda: self.recorder.confirmed(i, dice, values, attempt))
                 self.table.reading(reading)
                 self.picture, self.picture_t = Picture(state.frame, reading), frame.t
             elif self.table.review is None and frame.t - self.picture_t >= self.picture_every_s:
@@ -149,6 +149,18 @@ class Appliance:
             return False
         self.wait(self.frame_interval_s)  # a lost camera answers at once: without this the loop spins a core
         return True
+
+    def _recording(self, write: Callable[[], Any]) -> Any:
+        """A write of the recorder, if one runs. One that fails (a full disk) ends the recording, not the game."""
+        if self.recorder is None:
+            return None
+        try:
+            return write()
+        except OSError as error:
+            self.recorder = None
+            self.table.notice(f"recording stopped ({error}); the game goes on")
+            print(f"dicetable: recording stopped: {error}", file=sys.stderr)
+            return None
 
     def _size_mismatch(self, image: np.ndarray) -> str:
         height, width = image.shape[:2]

@@ -79,3 +79,26 @@ def test_a_game_played_while_recording_becomes_a_replayable_recording(tmp_path):
     again = iter(readings)
     resheet, _ = replay_game(tmp_path / "recorded", tmp_path / "b.sqlite", read=lambda frame: next(again))
     assert resheet == sheet
+
+
+def test_a_recording_that_cannot_be_written_stops_and_the_game_goes_on(tmp_path, monkeypatch, capsys):
+    """A full disk while recording: the recording stops, said on screen; the game keeps every decision."""
+    from appliance.replay_game import replay_game
+    from test_main_loop import reading, write_recording
+
+    write_recording(tmp_path / "played", [("moving", None, 5), ("still", 1, 10), ("moving", None, 5), ("still", 2, 10)],
+                    presses=[(1, "OK"), (3, "OK"), (3, "NEXT"), (3, "OK")], game={"game": "dice-poker", "players": ["Ann"]})
+    played = iter([reading((1, 2, 3, 4, 6)), reading((6, 6, 6, 6, 6))])
+    recorder = Recorder(tmp_path / "recorded")
+    written = []
+
+    def frame(image, t):
+        if len(written) == 12:   # the disk fills up while the first throw lies still
+            raise OSError(28, "No space left on device")
+        written.append(t)
+        return len(written) - 1
+
+    monkeypatch.setattr(recorder, "frame", frame)
+    sheet, table = replay_game(tmp_path / "played", tmp_path / "a.sqlite", read=lambda f: next(played), recorder=recorder)
+    assert sheet["players"][0]["entries"] == {"12": 50}   # the game went on to the end
+    assert len(written) == 12 and "recording stopped: [Errno 28] No space left on device" in capsys.readouterr().err

@@ -70,7 +70,13 @@ def run(args: argparse.Namespace) -> int:
         from appliance.recording import Recorder
 
         profile_path = settings.calibration_profile if profile and not isinstance(source, ReplaySource) else None
-        app.recorder = Recorder(args.record, profile_path)
+        try:
+            app.recorder = Recorder(args.record, profile_path)
+        except OSError as error:   # a read-only folder, a full disk: said before the table starts
+            print(f"dicetable record: cannot record to {args.record} ({error})", file=sys.stderr)
+            source.close()
+            panel.close()
+            return 2
         print(f"dicetable: recording to {args.record}", flush=True)
     systemd_notify.ready(PLAYING)
     try:
@@ -78,7 +84,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         systemd_notify.stopping()
         if app.recorder:
-            app.recorder.close()
+            try:
+                app.recorder.close()
+            except OSError as error:
+                print(f"dicetable: the recording's labels.json could not be written ({error})", file=sys.stderr)
         source.close()
         panel.close()
     return 0
