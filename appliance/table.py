@@ -11,7 +11,7 @@ the screen state, written over at each change, so a restart also shows the same 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from appliance.event_log import EventLog, GameRecord, LogError
@@ -41,6 +41,9 @@ DECIDE_FIRST = {Phase.QUADRUPLE_CHOICE: "first accept the dice (OK) or choose to
                                         "a roll is not taken before that",
                 Phase.TRAIN_WRECK: "first choose: try the salvage (OK) or end the turn (BACK): "
                                    "a roll is not taken before that"}
+# The lists the game forces, by what they choose: a reading before the choice is not taken either
+CHOOSE_FIRST = {"field": "first choose the field for this throw (OK): a throw is not taken before that",
+                "set-aside": "first choose the dice to set aside (OK): a roll is not taken before that"}
 
 
 @dataclass
@@ -94,8 +97,8 @@ class Table:
         self.logged = 0  # the game's events in the log: a saved screen belongs to the state after that many
         self.held: tuple[int, ...] | None = None  # sheet games: holds confirmed, waiting for the throw
         self.keep_view: tuple[int, ...] = ()  # sheet games: dice seen in the keep zone since the last attempt
-        self.lying: tuple[Die, ...] = ()  # the dice as last taken (read where they lay): a reading whose rolling
-        #                                   area shows only these, unmoved, was not thrown
+        self.lying: tuple[Die, ...] = ()  # the dice as last taken, confirmed, dropped or refused: a reading with
+        #                                   most of its rolling-area dice still where these lay was not thrown
         self.throw_seen = False  # sheet games: the next throw has been read, so the last entry is final (RULINGS)
         self.review: Review | None = None
         self.roll_off: list[int] = []  # Train Wreck: the start roll-off, one die per player, then logged at once
@@ -145,8 +148,9 @@ class Table:
             return game, None
         return game.apply(action, *args), None
 
-    def _decide(self, action: str, *args) -> bool:
-        """Check a decision with the rules, log it, then take it. False (and a message) if illegal."""
+    def _decide(self, action: str, *args, keep: tuple[int, ...] = ()) -> bool:
+        """Check a decision with the rules, log it, then take it. False (and a message) if illegal.
+        `keep`: the throw's dice the decision leaves lying in the keep zone."""
         try:
             game, held = self._apply(self.game, self.held, action, list(args))
         except RuleError as error:
@@ -160,7 +164,7 @@ class Table:
         self.game, self.held, self.logged = game, held, self.logged + 1
         self.review, self.chooser, self.choosing, self.viewing = None, None, "", 0
         self._say("")
-        self._after_decision()
+        self._after_decision(keep)
         return True
 
     def _finish(self, game_id: int, result, meaning: str = UNCHANGED) -> bool:
@@ -176,9 +180,10 @@ class Table:
         """A write the log refused: a message on screen, and the table goes on."""
         self._say(f"{error}: {meaning} (is the SD card full?)", ERROR)
 
-    def _after_decision(self) -> None:
-        """A new state: the dice seen in the keep zone before it say nothing about it."""
-        self.keep_view, self.throw_seen = (), False
+    def _after_decision(self, keep: tuple[int, ...] = ()) -> None:
+        """A new state: the dice seen in the keep zone before it say nothing about it, but those the decision
+        leaves there (a throw's holds, holds released) still lie there: OK without moving them holds them."""
+        self.keep_view, self.throw_seen = tuple(keep), False
         self._show_game()
 
     def _show_game(self) -> None:
@@ -233,13 +238,17 @@ class Table:
 
     def reading(self, reading: Reading) -> None:
         """The dice at rest. Only taken when the game waits for dice; never guessed."""
-        if self.mode != "play" or self.choosing in ("menu", "end"):
-            return
-        problem = self._reading_problem(reading)
-        if problem:
+        if self.mode != "play" or _is_over(self.game):
+            return  # no game, or a finished game's entry being corrected: no throw is due
+        if self.choosing and self.choosing != self._forced_list:
+            self._close_list()  # a list the player opened: the dice are being played, so play goes on
+        first = self._decision_due
+        if first:
+            self._say(first, WARN)
+            self.lying = reading.dice  # thrown before the decision: only a roll after it counts
+        elif problem := self._reading_problem(reading):
             self._say(problem, WARN)
-            return
-        if isinstance(self.game, SheetGame):
+        elif isinstance(self.game, SheetGame):
             self._sheet_reading(reading)
         else:
             self._train_wreck_reading(reading)
@@ -251,6 +260,16 @@ class Table:
         self._save_screen()
 
     # ------------------------------------------------------------------ readings
+    @property
+    def _decision_due(self) -> str:
+        """What the player must decide before a reading is taken ("" for nothing)."""
+        game = self.game
+        if self._forced_list:
+            return CHOOSE_FIRST[self._forced_list]
+        if isinstance(game, TrainWreckGame) and game.phase in DECIDE_FIRST:
+            return DECIDE_FIRST[game.phase].format(v=game.turn.combo_value)
+        return ""
+
     def _reading_problem(self, reading: Reading) -> str:
         kind = DICE_KIND[self.record.game]
         cocked = [d for d in reading.dice if d.cocked]
@@ -269,8 +288,6 @@ class Table:
         n = game.rules.dice
         keep = [d for d in reading.dice if d.zone == KEEP]
         rolled = [d for d in reading.dice if d.zone == ROLL]
-        if self.choosing in ("field", "correct"):
-            return  # the dice are being scored: moving them changes nothing
         if game.throw is None:
             if keep:
                 self._say(f"a throw starts with all {n} dice: take the {_count(len(keep), 'die', 'dice')} out of the keep zone", WARN)
@@ -306,10 +323,7 @@ class Table:
 
     def _train_wreck_reading(self, reading: Reading) -> None:
         game: TrainWreckGame = self.game
-        if game.phase in DECIDE_FIRST:
-            self._say(DECIDE_FIRST[game.phase].format(v=game.turn.combo_value), WARN)
-            return
-        if game.expected_dice == 0 or self.choosing == "set-aside":
+        if game.expected_dice == 0:
             return
         rolled = [d for d in reading.dice if d.zone == ROLL]
         expected = 1 if game.phase == Phase.ROLL_OFF else game.expected_dice  # the roll-off: one player at a time
@@ -320,10 +334,12 @@ class Table:
             self._start_review(Review.of("roll_off" if game.phase == Phase.ROLL_OFF else "roll", rolled))
 
     def _only_moved(self, reading: Reading, then: str = "") -> bool:
-        """Whether the dice in the rolling area still lie where the last taken reading had them: pushed,
-        nudged or read again, never thrown, so nothing is scored (and `then`, what to do, is said)."""
+        """Whether the dice were not thrown: a throw throws every die in the rolling area, so most of them still
+        lying where the last taken reading had a die of their value means the dice were pushed, nudged or read
+        again (most, not all: pushing some dice may knock another; not any: a thrown die may land where one
+        of its value lay). Nothing is scored (and `then`, what to do, is said)."""
         rolled = [d for d in reading.dice if d.zone == ROLL]
-        if not _unmoved(rolled, self.lying):
+        if 2 * sum(_still(d, self.lying) for d in rolled) <= len(rolled):
             return False
         self.lying = reading.dice
         if then:
@@ -334,14 +350,16 @@ class Table:
         old = self.review
         if old and (old.action, sorted(d.value for d in old.dice), old.held) == \
                 (review.action, sorted(d.value for d in review.dice), review.held):
-            return  # the same dice read again (a nudge, a restart): keep the player's edits
+            # the same dice read again (a nudge, a restart): keep the player's edits, but where they lie now
+            old.dice, old.kept = _follow(old.dice, review.dice), review.kept
+            return
         self.review = review
         self._say("check the reading: OK confirms" if not review.unconfirmed
                   else "the highlighted die is hard to read: fix it with a long PREV/NEXT, then OK", WARN if review.unconfirmed else INFO)
 
     def _commit_review(self) -> None:
         review = self.review
-        seen = tuple(review.kept) + tuple(review.dice)  # where the dice lie once this reading is taken
+        seen = _as_confirmed(review)  # where the dice lie once this reading is taken
         if self.on_confirm:
             game = self.game
             attempt = None if not isinstance(game, SheetGame) else 1 if game.throw is None else game.throw.attempt + 1
@@ -355,7 +373,7 @@ class Table:
             return
         if review.action == "rethrow":
             thrown = [i for i in range(len(self.game.throw.dice)) if i not in review.held]
-            taken = self._decide("rethrow", thrown, review.values)
+            taken = self._decide("rethrow", thrown, review.values, keep=review.held)
         else:
             taken = self._decide(review.action, review.values)
         if taken:
@@ -421,9 +439,9 @@ class Table:
                 self._say("confirm the highlighted die first", WARN)
             else:
                 self._commit_review()
-        elif press.button == BACK:
-            self.review = None
-            self._say("reading dropped: throw again, or nudge the dice to read them again")
+        elif press.button == BACK:  # not a throw: those dice lying there again are not one either
+            self.review, self.lying = None, _as_confirmed(review)
+            self._say("reading dropped: throw the dice again")
 
     def _press_sheet(self, press: Press) -> None:
         game: SheetGame = self.game
@@ -436,7 +454,7 @@ class Table:
             return
         if self.held is not None:
             if press.button == BACK:
-                self._decide("release")
+                self._decide("release", keep=self.held)
             return
         if press.button == OK and len(self.keep_view) < game.rules.dice:
             self._decide("hold", list(self.keep_view))
@@ -502,7 +520,7 @@ class Table:
         self.record = GameRecord(game_number, game_id, tuple(names), self.variants[game_id], "", None, None)
         self.game, self.held, self.mode, self.logged = game, None, "play", 0
         self.chooser, self.choosing, self.review = None, "", None
-        self.lying, self.throw_seen = (), False
+        self.throw_seen = False  # `lying` stays: the last game's dice still lie in the tray
         self._say(f"{GAME_NAMES[game_id]} with {', '.join(names)}")
         self._save_screen()
 
@@ -569,7 +587,7 @@ class Table:
             "review": None if review is None else {   # copies: the review's lists change in place
                 "action": review.action, "held": list(review.held), "cursor": review.cursor,
                 "values": list(review.values), "confirmed": list(review.confirmed),
-                "dice": [_die_row(d) for d in review.dice]},
+                "dice": [_die_row(d) for d in review.dice], "kept": [_die_row(d) for d in review.kept]},
             "message": [self.message, self.level],
         }
 
@@ -604,8 +622,9 @@ class Table:
         review = state["review"]
         if review:
             dice = [_die_of(row) for row in review["dice"]]
+            kept = tuple(_die_of(row) for row in review.get("kept", []))  # rows of older versions have none
             self.review = Review(review["action"], dice, list(review["values"]), list(review["confirmed"]),
-                                 tuple(review["held"]), review["cursor"])
+                                 tuple(review["held"]), review["cursor"], kept)
         opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
                   "menu": self._open_menu, "end": self._open_end}.get(state["choosing"])
         if opener and self._may_open(state["choosing"]):
@@ -742,21 +761,34 @@ def _match(dice: Sequence[int], values: Sequence[int]) -> list[int] | None:
     return chosen
 
 
-def _unmoved(dice: Sequence[Die], before: Sequence[Die]) -> bool:
-    """Whether each of `dice` lies where one of `before` (each once) lay, showing the same value."""
-    free = list(before)
-    for die in dice:
-        near = next((b for b in free if b.value == die.value and _near(die, b)), None)
-        if near is None:
-            return False
-        free.remove(near)
-    return True
+def _still(die: Die, before: Sequence[Die]) -> bool:
+    """Whether `die` lies where one of `before` lay, showing the same value."""
+    return any(b.value == die.value and _near(die, b) for b in before)
 
 
 def _near(die: Die, before: Die) -> bool:
     x0, y0, x1, y1 = before.box
-    (x, y), (bx, by) = die.centre, before.centre
-    return (x - bx) ** 2 + (y - by) ** 2 <= (STILL * max(x1 - x0, y1 - y0)) ** 2
+    return _distance(die, before) <= STILL * max(x1 - x0, y1 - y0)
+
+
+def _distance(die: Die, other: Die) -> float:
+    (x, y), (ox, oy) = die.centre, other.centre
+    return ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
+
+
+def _follow(before: Sequence[Die], after: Sequence[Die]) -> list[Die]:
+    """`after` in the order of `before`: for each die the nearest one showing its value (each once)."""
+    free, followed = list(after), []
+    for die in before:
+        nearest = min((d for d in free if d.value == die.value), key=lambda d: _distance(d, die))
+        free.remove(nearest)
+        followed.append(nearest)
+    return followed
+
+
+def _as_confirmed(review: Review) -> tuple[Die, ...]:
+    """The review's dice as the player confirmed them (a misread die with its corrected value)."""
+    return tuple(review.kept) + tuple(replace(d, value=v) for d, v in zip(review.dice, review.values))
 
 
 def _die_row(die: Die) -> list:

@@ -69,12 +69,13 @@ def throw(table, values, keep=(), kind="d6"):
 
 
 def finish(table, values=(1, 1, 1, 1, 1)):
-    """A one-player Dice Poker game played to its end, each throw in its best field."""
+    """A one-player Dice Poker game played to its end, each throw in its best field; the last throw's reading."""
     for field in range(13):
-        throw(table, values)
+        last = throw(table, values)
         table.press(NEXT)
         table.press(OK)
     assert table.mode == "game-over"
+    return last
 
 
 def disk_full(*args):
@@ -676,3 +677,186 @@ def test_a_list_the_game_forces_offers_no_way_back(log, tmp_path):
     wreck = start(EventLog(tmp_path / "tw.sqlite"), "train-wreck")
     throw(wreck, (1, 5, 2, 3, 3))
     assert wreck.choosing == "set-aside" and ("BACK", "back") not in hints(wreck)
+
+
+# ---------------------------------------------------------------------- the dice kept, moved or thrown (the second review)
+def moved(before, value, dx, zone=ROLL, to=ROLL, dy=0):
+    """`before` once the first die in `zone` showing `value` was slid by (dx, dy) into `to`; the others lie untouched."""
+    lying = list(before.dice)
+    die = next(d for d in lying if d.zone == zone and d.value == value)
+    x0, y0, x1, y1 = die.box
+    lying[lying.index(die)] = Die(die.kind, value, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), to, die.confidence)
+    return Reading(tuple(lying), before.width, before.height)
+
+
+def test_the_dice_kept_through_a_rethrow_are_held_again_by_ok(log):
+    """Keeping the same dice for attempts 2 and 3: they still lie in the keep zone, so OK holds them again."""
+    table = start(log, "dice-poker")
+    table.reading(pushed(throw(table, (6, 6, 2, 3, 1)), 6, 6))
+    table.press(OK)
+    throw(table, (4, 2, 3), keep=(6, 6))
+    assert [d.held for d in table.screen().dice] == [True, True, False, False, False]
+    table.press(OK)
+    assert log.events(table.record.id)[-1] == ("hold", [[0, 1]]) and table.held == (0, 1)
+    throw(table, (5, 5, 5), keep=(6, 6))
+    assert table.game.throw.dice == (6, 6, 5, 5, 5) and table.game.throw.attempt == 3
+
+
+def test_holds_released_with_back_are_held_again_by_ok(log):
+    table = start(log, "dice-poker")
+    table.reading(pushed(throw(table, (6, 6, 2, 3, 1)), 6, 6))
+    table.press(OK)
+    table.press(BACK)  # change the holds, then change one's mind: the 6s never left the keep zone
+    assert [d.held for d in table.screen().dice] == [True, True, False, False, False]
+    table.press(OK)
+    assert [a for a in log.events(table.record.id)][-2:] == [("release", []), ("hold", [[0, 1]])]
+
+
+def test_a_die_knocked_while_pushing_is_no_throw_and_hold_ok_banks(log):
+    """Train Wreck: the 1 and 5 set aside are pushed, the 2 knocked half a die away, the 3s untouched: no roll
+    (one OK would have scored 2 3 3 as a train wreck). The player's hold OK banks the 15."""
+    table = start(log, "train-wreck")
+    first = throw(table, (1, 5, 2, 3, 3))
+    table.press(OK)  # the 1 and the 5
+    table.reading(moved(pushed(first, 1, 5), 2, 20))
+    assert table.review is None and "only moved" in table.message and "roll 3 dice" in table.message
+    table.press(HOLD_OK)
+    assert log.events(table.record.id)[-1] == ("bank", [])
+
+
+def test_a_die_dragged_back_out_of_the_keep_zone_is_no_throw(log):
+    table = start(log, "pentakubus")
+    first = throw(table, (6, 6, 2, 3, 1))
+    table.reading(pushed(first, 6, 6))
+    table.reading(moved(pushed(first, 6, 6), 6, -500, zone=KEEP, dy=-400))  # one 6 back in the rolling area
+    assert table.review is None and [d.value for d in table.screen().dice if d.held] == [6]
+    table.press(OK)
+    assert table.game.throw.attempt == 1 and [table.game.throw.dice[i] for i in table.held] == [6]
+
+
+def test_the_dice_lie_with_the_values_the_player_confirmed(log):
+    """A misread 3 corrected to 5; the four 6s pushed, the 5 untouched and now read right: no throw."""
+    table = start(log, "dice-poker")
+    misread = reading((6, 6, 6, 6, 3))
+    table.reading(misread)
+    for press in (PREV, HOLD_NEXT, HOLD_NEXT, OK):  # the last die: 3 -> 5
+        table.press(press)
+    assert table.game.throw.dice == (6, 6, 6, 6, 5)
+    lying = pushed(misread, 6, 6, 6, 6)
+    five = next(d for d in lying.dice if d.zone == ROLL)
+    table.reading(Reading(tuple(d if d is not five else Die("d6", 5, d.box, ROLL, 0.99) for d in lying.dice), 1280, 960))
+    assert table.review is None and table.keep_view == (0, 1, 2, 3)
+
+
+def test_a_dropped_reading_read_again_stays_dropped(log):
+    table = start(log, "dice-poker")
+    thrown = reading((1, 2, 3, 4, 5))
+    table.reading(thrown)
+    table.press(BACK)  # not a throw, says the player
+    table.reading(thrown)
+    assert table.review is None and table.game.throw is None and "only moved" in table.message
+
+
+def test_a_throw_while_the_menu_is_open_closes_it_and_is_checked(log):
+    table = start(log, "pentakubus", players=2)
+    throw(table, (6, 6, 6, 6, 1))
+    table.press(NEXT)
+    table.press(OK)  # Ann enters
+    table.press(HOLD_BACK)  # the menu, offering the correction
+    table.reading(reading((1, 2, 3, 4, 5)))  # Bob has thrown
+    assert table.choosing == "" and table.review is not None and table.review.action == "start_throw"
+    table.press(OK)
+    assert table.game.throw.dice == (1, 2, 3, 4, 5) and not table._correctable
+
+
+def test_a_throw_while_the_fields_are_open_closes_them_and_is_checked(log):
+    """NEXT opened the fields, then the player pushed the 6s and threw the other three after all."""
+    table = start(log, "pentakubus")
+    throw(table, (6, 6, 2, 3, 1))
+    table.press(NEXT)
+    table.reading(reading((6, 6, 6), keep=(6, 6)))
+    assert table.choosing == "" and (table.review.action, table.review.held) == ("rethrow", (0, 1))
+    table.press(BACK)  # dropped: the 6s still lie in the keep zone, so OK holds them
+    table.press(OK)
+    assert log.events(table.record.id)[-1] == ("hold", [[0, 1]])
+
+
+@pytest.mark.parametrize("game, rolls, says", [
+    ("dice-poker", [(1, 2, 3, 4, 6)] * 3, "first choose the field"),   # the fields after the third attempt
+    ("train-wreck", [(1, 5, 2, 3, 3)], "first choose the dice to set aside"),
+])
+def test_a_roll_while_the_game_forces_a_list_says_what_to_choose_and_counts_not_later(log, game, rolls, says):
+    table = start(log, game)
+    for roll in rolls:
+        throw(table, roll)
+        if not table.choosing:
+            table.press(OK)  # hold nothing
+    forced = table.choosing
+    early = reading((2, 2, 4, 5, 6)[:5 if game == "dice-poker" else 3])
+    table.reading(early)
+    assert table.choosing == forced and table.review is None
+    assert says in table.message and table.screen().level == "warn"
+    table.press(OK)  # chosen
+    table.reading(early)  # the same dice read again: thrown before the choice, so no roll
+    assert table.review is None and "only moved" in table.message
+
+
+def test_a_roll_before_the_salvage_decision_is_not_the_next_players_roll(log):
+    table = start(log, "train-wreck", players=2)
+    throw(table, (6,))
+    throw(table, (2,))  # Ann starts
+    throw(table, (2, 3, 4, 6, 6))  # a train wreck
+    early = reading((1, 1, 1, 5, 5))
+    table.reading(early)  # Ann rolls before deciding: refused
+    table.press(BACK)  # she ends the turn
+    table.reading(early)  # Bob has not touched the dice
+    assert table.game.players[table.game.current] == "Bob"
+    assert table.review is None and "only moved" in table.message
+
+
+def test_a_new_game_knows_the_dice_left_lying_by_the_last(log):
+    table = start(log, "dice-poker")
+    last = finish(table)
+    table.press(OK)  # into the history
+    table.press(OK)
+    table.press(OK)  # a new game, the same players
+    table.reading(last)
+    assert table.mode == "play" and table.review is None and "only moved" in table.message
+
+
+def test_the_latest_places_of_dice_read_again_under_review_are_the_ones_kept(log):
+    """The review's dice nudged (same values) before OK: they lie where the latest reading saw them."""
+    table = start(log, "dice-poker")
+    first = reading((6, 6, 6, 6, 2))
+    table.reading(first)
+    nudged = moved(first, 2, 25)  # more than a third of the die
+    table.reading(nudged)
+    table.press(OK)
+    table.reading(pushed(nudged, 6, 6, 6, 6))  # the 2 still where it was nudged to
+    assert table.review is None and table.keep_view == (0, 1, 2, 3)
+
+
+def test_a_restart_during_a_rethrow_review_keeps_its_kept_dice(log, tmp_path):
+    table = start(log, "pentakubus")
+    table.reading(pushed(throw(table, (6, 6, 2, 3, 1)), 6, 6))
+    table.press(OK)
+    table.reading(reading((4, 4, 4), keep=(6, 6)))
+    log.close()
+    again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
+    got = []
+    again.on_confirm = lambda dice, values, attempt: got.append((sorted(values), attempt))
+    again.press(OK)
+    assert got == [([4, 4, 4, 6, 6], 2)]
+
+
+def test_a_thrown_die_landing_where_one_of_its_value_lay_is_still_a_throw(log):
+    """Every rolling-area die is thrown in a throw, so most still lying means no throw; one thrown die landing
+    on a spot where a die of its value lay (it happens every few dozen throws) does not make it one."""
+    table = start(log, "dice-poker")
+    first = throw(table, (1, 2, 3, 4, 6))
+    kept = pushed(first, 6)   # the 6 pushed, the other four where they lay: no throw
+    table.reading(kept)
+    assert table.review is None and table.keep_view
+    four = first.dice[3]
+    table.reading(Reading(tuple(dice((5, 5, 5), y=700)) + (four,) + kept.dice[4:], 1280, 960))   # the four thrown
+    assert table.review is not None and table.review.action == "rethrow"
