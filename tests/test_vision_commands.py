@@ -173,3 +173,13 @@ def test_read_ten_sided_dice(capsys):
     found = _read_json(image.path, "--kind", "d10", capsys=capsys)
     assert all(d["kind"] == "d10" for d in found), found
     _assert_read(found, [(label.value, label.box) for label in image.dice])
+
+
+def test_evaluate_reads_a_set_labeled_d10_with_the_ten_sided_reader(capsys):
+    # the committed held-out set is labeled d10: without --kind it is not scored by the six-sided reader
+    d10 = Path(__file__).parent / "fixtures" / "d10-heldout"
+    assert main(["evaluate", str(d10), "--split", "all", "--json"]) == 0
+    default = json.loads(capsys.readouterr().out)
+    assert main(["evaluate", str(d10), "--kind", "d10", "--json"]) == 0
+    named = json.loads(capsys.readouterr().out)
+    assert default["correct"] == named["correct"] > 0.9 * named["labeled"]

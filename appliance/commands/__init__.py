@@ -16,9 +16,9 @@ def print_figures(figures: dict, as_json: bool) -> None:
         print(f"{name}: {value}")
 
 
-def add_reader_options(parser) -> None:
+def add_reader_options(parser, kind_help: str = "the dice in the photos: which reader", kind_default="d6") -> None:
     """--kind and --die-px: which reader reads the photos, and at what die size (see `photo_reader`)."""
-    parser.add_argument("--kind", default="d6", choices=["d6", "d10"], help="the dice in the photos: which reader")
+    parser.add_argument("--kind", default=kind_default, choices=["d6", "d10"], help=kind_help)
     parser.add_argument("--die-px", type=_pixels, metavar="PX",
                         help="the dice's size in pixels, when known. Without it the six-sided reader sizes them "
                              "itself (dice of about 1/45 to 1/3 of the photo's long side); the ten-sided reader "

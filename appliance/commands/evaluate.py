@@ -6,14 +6,15 @@ import json
 
 from . import add_reader_options, photo_reader, print_figures, read_image
 
-HELP = "score the dice reader on a labeled photo set (see ../shared/datasets/README.md)"
+HELP = ("score the dice reader on a labeled photo set: a folder with its photos and labels.json "
+        '({"images": [{"file", "width", "height", "dice": [{"kind", "value", "box": [x0, y0, x1, y1]}]}]})')
 
 
 def configure(parser) -> None:
     parser.add_argument("set_dir", metavar="SET_DIR", help="folder with labels.json and its images")
     parser.add_argument("--split", default="all", choices=["all", "train", "heldout"],
                         help="which photos: all, or the models' train / held-out split (vision.splits)")
-    add_reader_options(parser)
+    add_reader_options(parser, "the dice in the photos: which reader (default: the kind the labels name)", None)
     parser.add_argument("--stream", action="store_true",
                         help="SET_DIR holds recorded throws (docs/RECORDINGS.md): rest latency, readings while "
                              "moving, missed rests, zones and values, as the appliance would see them")
@@ -36,6 +37,9 @@ def run(args) -> int:
     except ValueError as error:
         print(error)
         return 2
+    if args.kind is None:   # a set labeled all d10 is read by the ten-sided reader
+        kinds = {die.kind for image in images for die in image.dice}
+        args.kind = "d10" if kinds == {"d10"} else "d6"
     keep = vision.SPLITS[args.split]
     images = [image for image in images if keep(image.path.name)]
     if not images:   # "0/0 read correctly" would pass for a score
