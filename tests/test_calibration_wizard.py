@@ -192,6 +192,10 @@ def test_the_command_runs_the_wizard_on_a_drawn_tray_and_checks_the_profile(tmp_
 
     assert main(["calibrate", "--check", "--profile", str(profile)]) == 0
     assert "die 5" in capsys.readouterr().out
+    other = tmp_path / "settings.toml"
+    other.write_text("[camera]\nsize = [640, 480]\n")   # a profile the table could not use at this size
+    assert main(["calibrate", "--check", "--settings", str(other), "--profile", str(profile)]) == 1
+    assert "but camera.size is 640x480: set camera.size = [1280, 720]" in capsys.readouterr().out
     profile.write_text(profile.read_text().replace("die_px", "die_size"))
     assert main(["calibrate", "--check", "--profile", str(profile)]) == 1
     out = capsys.readouterr().out

@@ -69,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
         known = None
     if args.check:
         print(known)
+        if tuple(profile.frame_size) != tuple(settings.camera.size):   # the table would read no frame with it
+            w, h = profile.frame_size
+            print(f"but camera.size is {settings.camera.size[0]}x{settings.camera.size[1]}: set camera.size = "
+                  f"[{w}, {h}] or run `dicetable calibrate` again")
+            return 1
         return 0
     return run_from_settings(settings, path, args)
 
