@@ -326,3 +326,21 @@ def test_hexakubus_section_b_bonus():
     assert [(s.name, s.threshold, s.bonus) for s in rules.sections][1] == ("B", 320, 90)
     assert rules.sections[0].threshold is None  # no section A bonus unless the variant sets one
     assert all(f.slam == 0 for f in rules.fields)  # no slams unless the variant sets them
+
+
+def test_rules_prints_each_variant_as_variant_spells_it(capsys):
+    """What `dicetable rules` shows can be copied into --variant (and the settings file) and means the same."""
+    from appliance.cli import main
+    from appliance.games.variants import VARIANTS, resolve
+
+    for game, variants in VARIANTS.items():
+        given = {"slam": "21:12,30:10", "a-bonus": "200:50", "wrap": "off", "goal": "750"}
+        args = [f"{v.key}={given[v.key]}" for v in variants]
+        assert main(["rules", game, *sum((["--variant", a] for a in args), [])]) == 0
+        shown = [line.split()[1].rstrip(":") for line in capsys.readouterr().out.splitlines() if line.startswith("  variant ")]
+        assert shown == args   # each printed as given: the same spelling parses back to the same value
+    assert main(["rules", "hexakubus"]) == 0
+    defaults = dict(line.split()[1].rstrip(":").split("=", 1) for line in capsys.readouterr().out.splitlines()
+                    if line.startswith("  variant "))
+    assert defaults == {"wrap": "on", "a-bonus": "none", "slam": "none"}
+    assert resolve("hexakubus", defaults) == resolve("hexakubus")

@@ -6,7 +6,7 @@ import json
 import sys
 
 from appliance.games import GAME_IDS
-from appliance.games.variants import VARIANTS, VariantError, parse_assignments, resolve
+from appliance.games.variants import VARIANTS, VariantError, parse_assignments, resolve, spelled
 
 HELP = "Show a game's fields, how often each combination comes up, and the best possible scores."
 
@@ -77,8 +77,7 @@ def _print_table(rules, as_json: bool) -> None:
     for s in sections:
         if s["threshold"]:
             print(f"  section {s['section']}: +{s['bonus']} when fields {s['fields'][0]}-{s['fields'][1]} total {s['threshold']} or more")
-    for variant in VARIANTS[rules.id]:
-        print(f"  variant {variant.key}={_plain(rules.variants[variant.key])!r}: {variant.help} ({variant.allowed})")
+    _print_variants(rules.id, rules.variants)
 
 
 def _not_a_sheet_game(args, variants: dict) -> int:
@@ -107,9 +106,14 @@ def _not_a_sheet_game(args, variants: dict) -> int:
     straights = rules["sequential_straights"]
     print(f"    sequential straight {', '.join(straights)}: {next(iter(straights.values()))}")
     print(f"    sequential quintuple: {faces(rules['sequential_quintuples'])}")
-    for variant in VARIANTS[args.game]:
-        print(f"  variant {variant.key}={variants[variant.key]!r}: {variant.help} ({variant.allowed})")
+    _print_variants(args.game, variants)
     return 0
+
+
+def _print_variants(game: str, values: dict) -> None:
+    """Each variant as --variant spells it, so the line can be copied."""
+    for variant in VARIANTS[game]:
+        print(f"  variant {variant.key}={spelled(values[variant.key])}: {variant.help} ({variant.allowed})")
 
 
 def _plain(value):

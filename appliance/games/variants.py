@@ -83,6 +83,19 @@ VARIANTS: dict[str, tuple[Variant, ...]] = {
 }
 
 
+def spelled(value: Any) -> str:
+    """A variant's value as --variant and the settings file write it: on, off, none, 200:50, 21:12,30:10."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None or value == {}:
+        return "none"
+    if isinstance(value, Mapping):
+        return ",".join(f"{key}:{points}" for key, points in value.items())
+    if isinstance(value, tuple):
+        return ":".join(map(str, value))
+    return str(value)
+
+
 def resolve(game: str, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """All variants of `game` with the given values parsed and the rest at their defaults."""
     known = {v.key: v for v in VARIANTS[game]}
