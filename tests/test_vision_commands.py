@@ -152,11 +152,22 @@ def test_read_says_which_photo_is_too_small_for_the_die_size(tmp_path, capsys):
     ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 2, "box": [0, 0, 9]}]}]}',
      "box [0.0, 0.0, 9.0] is not [xmin, ymin, xmax, ymax]"),
     ('{"images": [{"file": "gone.png", "width": 80, "height": 50, "dice": []}]}', "cannot read image"),
+    ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": true}]}]}',
+     "a die labeled 'd6' True"),
+    ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 2, '
+     '"box": [100, 60, 120, 80]}]}]}', "box [100.0, 60.0, 120.0, 80.0] lies outside its 80x50 image"),
+    ('{"images": [{"file": "a.png", "width": 1e400, "height": 50, "dice": []}]}', "image 1: cannot convert"),
 ])
 def test_evaluate_names_what_is_wrong_with_a_labeled_set(tmp_path, capsys, labels, problem):
     (tmp_path / "labels.json").write_text(labels)
     assert main(["evaluate", str(tmp_path)]) == 2
     assert problem in capsys.readouterr().out
+
+
+def test_evaluate_names_a_labels_file_that_is_not_text(tmp_path, capsys):
+    (tmp_path / "labels.json").write_bytes(b'{"images": [\xff\xfe]}')
+    assert main(["evaluate", str(tmp_path)]) == 2
+    assert f"{tmp_path / 'labels.json'} is not JSON" in capsys.readouterr().out
 
 
 def test_bench_needs_at_least_one_run(capsys):

@@ -38,25 +38,35 @@ def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
     set_dir = Path(set_dir)
     path = set_dir / "labels.json"
     try:
-        data = json.loads(path.read_text())
-    except json.JSONDecodeError as error:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ValueError(f"{path} is not JSON: {error}") from None
     entries = data.get("images") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise ValueError(f'{path} holds no list of images: {{"images": [...]}}, as ../shared/datasets/README.md says')
+        raise ValueError(f'{path} holds no list of images: {{"images": [{{"file", "width", "height", "dice": '
+                         f'[{{"kind", "value", "box"}}]}}]}}')
     images = []
     for n, entry in enumerate(entries):
         try:
-            dice = tuple(_labeled_die(d) for d in entry["dice"])
-            images.append(LabeledImage(set_dir / entry["file"], int(entry["width"]), int(entry["height"]), dice))
-        except (KeyError, TypeError, ValueError) as error:
+            image = LabeledImage(set_dir / entry["file"], int(entry["width"]), int(entry["height"]),
+                                 tuple(_labeled_die(d) for d in entry["dice"]))
+            outside = next((d.box for d in image.dice if d.box and not _inside(d.box, image.width, image.height)), None)
+            if outside:
+                raise ValueError(f"box {list(outside)} lies outside its {image.width}x{image.height} image")
+            images.append(image)
+        except (KeyError, TypeError, ValueError, OverflowError) as error:
             raise ValueError(f"{path}, image {n + 1}: {_problem(error)}") from None
     return images
 
 
+def _inside(box, width: int, height: int) -> bool:
+    """Whether a labeled box's middle lies in the image (its edges may be cut by the image's)."""
+    return 0 <= (box[0] + box[2]) / 2 <= width and 0 <= (box[1] + box[3]) / 2 <= height
+
+
 def _labeled_die(d: dict) -> LabeledDie:
     kind, value = d["kind"], d["value"]
-    if not (isinstance(value, int) and value in VALUES.get(kind, ())):
+    if not (type(value) is int and value in VALUES.get(kind, ())):   # not bool: true is no die value
         raise ValueError(f"a die labeled {kind!r} {value!r}: kinds are d6 (values 1-6) and d10 (1-10)")
     box = tuple(float(v) for v in d["box"]) if d.get("box") else None
     if box is not None and not (len(box) == 4 and box[0] < box[2] and box[1] < box[3]):
