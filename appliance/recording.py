@@ -23,10 +23,12 @@ JPEG_QUALITY = 85
 
 
 def refuse_existing_recording(folder: Path) -> None:
-    """FileExistsError if `folder` holds a recording already: a new one would write over its frames and labels."""
+    """FileExistsError if `folder` holds a recording already, or part of one: a new one would write over its
+    frames, labels and calibration profile."""
     frames = folder / "frames"
-    if (folder / "labels.json").exists() or (frames.is_dir() and any(frames.iterdir())):
-        raise FileExistsError(f"{folder} already holds a recording (labels.json, frames): "
+    if any((folder / name).exists() for name in ("labels.json", "calibration.toml")) or \
+            (frames.is_dir() and any(frames.iterdir())):
+        raise FileExistsError(f"{folder} already holds a recording (labels.json, calibration.toml, frames): "
                               f"name a new or empty folder, or move that recording away first")
 
 

@@ -90,10 +90,11 @@ def test_a_bad_calibration_script_names_the_entry_and_the_format(capsys, script,
 
 # -- 2. a recording is never written over -----------------------------------------------------------
 
-def test_record_refuses_a_folder_that_holds_a_recording(tmp_path, capsys):
-    (tmp_path / "labels.json").write_text('{"frames": []}')
+@pytest.mark.parametrize("kept", ["labels.json", "calibration.toml"])
+def test_record_refuses_a_folder_that_holds_a_recording(tmp_path, capsys, kept):
+    (tmp_path / kept).write_text("kept")
     assert "already holds a recording" in usage_error(capsys, "record", str(tmp_path))
-    assert (tmp_path / "labels.json").read_text() == '{"frames": []}'
+    assert (tmp_path / kept).read_text() == "kept"
 
 
 def test_a_recorder_refuses_a_recording_but_takes_an_empty_folder(tmp_path):

@@ -3,7 +3,8 @@
     dicetable calibrate                       the camera, buttons and display of the settings
     dicetable calibrate --check               is the profile there and usable? (exit 0 yes, 1 no)
     dicetable calibrate --source synthetic --display window     try it on a desktop with a drawn tray
-    dicetable calibrate --source synthetic --display dummy --script "OK,OK long,OK,OK,OK,OK,OK,OK"
+    dicetable calibrate --source synthetic --display dummy --script "OK,OK long,OK,1:OK,2:OK,OK long,OK"
+                                              the same with scripted presses (N:PRESS waits until second N)
 
 The wizard itself is calibration.wizard; this module opens the parts and runs the loop
 (run_wizard() is what `dicetable run` can call when the profile is missing or damaged).

@@ -12,7 +12,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from appliance.commands import recording_folder, run
 
     parser.add_argument("record", type=recording_folder, metavar="OUT_DIR",
-                        help="the folder to create (or an empty one; never one that holds a recording)")
+                        help="the folder to create, or one without a recording in it (labels.json, calibration.toml, frames)")
     parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file (default: searched)")
     parser.add_argument("--log", type=Path, metavar="FILE", help=run.LOG_HELP)
 
