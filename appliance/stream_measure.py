@@ -136,7 +136,10 @@ def measure(root: str | Path, read: Optional[Callable] = None) -> StreamFigures:
     """All recordings under `root`; `read=None` measures rest detection and zone geometry only."""
     figures = StreamFigures(reader="given" if read else "none")
     for folder in recording_folders(root):
-        measure_folder(folder, read, figures)
+        try:
+            measure_folder(folder, read, figures)
+        except (KeyError, TypeError, IndexError, ValueError) as error:   # its labels.json: say which recording
+            raise ValueError(f"{folder}: {error if isinstance(error, ValueError) else repr(error)}") from None
     return figures
 
 

@@ -282,3 +282,12 @@ def test_screens_that_cannot_be_written_are_said_not_a_traceback(tmp_path, capsy
     assert main(argv) in (1, 2)
     err = capsys.readouterr().err
     assert f"cannot write the screens to {tmp_path / 'screens'}" in err and "Traceback" not in err
+
+
+def test_a_damaged_recording_among_measured_throws_is_named(tmp_path, capsys):
+    shutil.copytree(GAME, tmp_path / "throws" / "good")
+    bad = damaged_game(tmp_path, lambda l: l["images"][0]["dice"][0].update(box="x"))
+    shutil.move(str(bad), tmp_path / "throws" / "bad")
+    assert main(["evaluate", str(tmp_path / "throws"), "--stream", "--no-reader"]) == 2
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'throws' / 'bad'}:" in out and "Traceback" not in out
