@@ -64,13 +64,18 @@ def test_install_dry_run_prints_every_step_and_changes_nothing(tmp_path):
     assert not prefix.exists()
 
 
-def test_a_second_run_skips_what_is_there(tmp_path):
-    """What a second install finds already done (user, venv with system packages) it does not redo."""
-    prefix = tmp_path / "opt"
+def installed_venv(prefix: Path) -> None:
+    """What an earlier install left: a venv that sees the system's packages."""
     (prefix / "venv" / "bin").mkdir(parents=True)
     (prefix / "venv" / "bin" / "python").write_text("#!/bin/sh\n")
     (prefix / "venv" / "bin" / "python").chmod(0o755)
     (prefix / "venv" / "pyvenv.cfg").write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
+
+
+def test_a_second_run_skips_what_is_there(tmp_path):
+    """What a second install finds already done (user, venv with system packages) it does not redo."""
+    prefix = tmp_path / "opt"
+    installed_venv(prefix)
     me = pwd.getpwuid(os.getuid()).pw_name
     result = dry_run("install.sh", "--skip-apt", "--prefix", str(prefix), "--user", me)
     assert result.returncode == 0, result.stderr
@@ -84,10 +89,7 @@ def test_a_second_run_skips_what_is_there(tmp_path):
 
 def test_a_pip_pygame_left_in_the_venv_is_taken_out_for_apts(tmp_path):
     prefix = tmp_path / "opt"
-    (prefix / "venv" / "bin").mkdir(parents=True)
-    (prefix / "venv" / "bin" / "python").write_text("#!/bin/sh\n")
-    (prefix / "venv" / "bin" / "python").chmod(0o755)
-    (prefix / "venv" / "pyvenv.cfg").write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
+    installed_venv(prefix)
     (prefix / "venv" / "lib" / "python3.11" / "site-packages" / "pygame.libs").mkdir(parents=True)  # a wheel's SDL
     me = pwd.getpwuid(os.getuid()).pw_name
     result = dry_run("install.sh", "--skip-apt", "--prefix", str(prefix), "--user", me)
