@@ -101,6 +101,7 @@ class Table:
         #                                   most of its rolling-area dice still where these lay was not thrown
         self.throw_seen = False  # sheet games: the next throw has been read, so the last entry is final (RULINGS)
         self.review: Review | None = None
+        self.pushed: Reading | None = None  # dice pushed into the keep zone while the review was open
         self.roll_off: list[int] = []  # Train Wreck: the start roll-off, one die per player, then logged at once
         self.chooser: Chooser | None = None
         self.choosing: str = ""  # what the chooser is for: "game", "field", "correct", "set-aside", "menu"
@@ -240,6 +241,10 @@ class Table:
         """The dice at rest. Only taken when the game waits for dice; never guessed."""
         if self.mode != "play" or _is_over(self.game):
             return  # no game, or a finished game's entry being corrected: no throw is due
+        if self.review and _pushed_from(reading, self.review):
+            self.pushed = reading  # dice kept pushed before the reading was confirmed: seen once it is
+            self._save_screen()
+            return
         if self.choosing and self.choosing != self._forced_list:
             self._close_list()  # a list the player opened: the dice are being played, so play goes on
         first = self._decision_due
@@ -353,7 +358,7 @@ class Table:
             # the same dice read again (a nudge, a restart): keep the player's edits, but where they lie now
             old.dice, old.kept = _follow(old.dice, review.dice), review.kept
             return
-        self.review = review
+        self.review, self.pushed = review, None
         self._say("check the reading: OK confirms" if not review.unconfirmed
                   else "the highlighted die is hard to read: fix it with a long PREV/NEXT, then OK", WARN if review.unconfirmed else INFO)
 
@@ -366,7 +371,7 @@ class Table:
             self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values, attempt)
         if review.action == "roll_off":
             self.roll_off.append(review.values[0])
-            self.review, self.lying = None, seen
+            self.review, self.lying, self.pushed = None, seen, None
             if len(self.roll_off) == len(self.game.contenders):
                 values, self.roll_off = self.roll_off, []
                 self._decide("roll_off", values)
@@ -378,6 +383,9 @@ class Table:
             taken = self._decide(review.action, review.values)
         if taken:
             self.lying = seen
+            pushed, self.pushed = self.pushed, None
+            if pushed:  # the keepers pushed meanwhile: as if read now (only moved, so they are kept)
+                self.reading(pushed)
 
     # ------------------------------------------------------------------ buttons
     def _press_choose_game(self, press: Press) -> None:
@@ -440,7 +448,7 @@ class Table:
             else:
                 self._commit_review()
         elif press.button == BACK:  # not a throw: those dice lying there again are not one either
-            self.review, self.lying = None, _as_confirmed(review)
+            self.review, self.lying, self.pushed = None, _as_confirmed(review), None
             self._say("reading dropped: throw the dice again")
 
     def _press_sheet(self, press: Press) -> None:
@@ -759,6 +767,14 @@ def _match(dice: Sequence[int], values: Sequence[int]) -> list[int] | None:
         free.remove(i)
         chosen.append(i)
     return chosen
+
+
+def _pushed_from(reading: Reading, review: Review) -> bool:
+    """Whether `reading` shows the review's dice with more of them pushed into the keep zone (the player
+    keeping dice before confirming the reading): the same values, fewer in the rolling area."""
+    keep = [d for d in reading.dice if d.zone == KEEP]
+    return len(keep) > len(review.kept) and \
+        sorted(d.value for d in reading.dice) == sorted([d.value for d in review.kept] + review.values)
 
 
 def _still(die: Die, before: Sequence[Die]) -> bool:

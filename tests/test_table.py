@@ -860,3 +860,25 @@ def test_a_thrown_die_landing_where_one_of_its_value_lay_is_still_a_throw(log):
     four = first.dice[3]
     table.reading(Reading(tuple(dice((5, 5, 5), y=700)) + (four,) + kept.dice[4:], 1280, 960))   # the four thrown
     assert table.review is not None and table.review.action == "rethrow"
+
+
+def test_dice_kept_while_the_reading_is_checked_are_held_once_it_is_confirmed(log):
+    """Players push their keepers right after the throw, before OK: that push is no throw and no mistake."""
+    table = start(log, "dice-poker")
+    first = reading((1, 1, 1, 4, 5))
+    table.reading(first)
+    table.reading(pushed(first, 1, 1, 1))   # the 1s pushed while "check the dice" shows
+    assert table.review is not None and table.review.action == "start_throw" and "take the" not in table.message
+    table.press(OK)   # the reading confirmed: the 1s are seen kept
+    assert table.game.throw.dice == (1, 1, 1, 4, 5) and sorted(table.keep_view) == [0, 1, 2]
+    table.press(OK)   # held
+    second = reading((2, 6), keep=(1, 1, 1))
+    table.reading(second)
+    table.reading(pushed(second, 2))   # again while the re-throw is checked: the 2 joins the 1s
+    assert table.review is not None and table.review.action == "rethrow" and "does not hold" not in table.message
+    table.press(OK)
+    assert table.game.throw.dice == (1, 1, 1, 2, 6) and table.game.throw.attempt == 2
+    assert sorted(table.keep_view) == [0, 1, 2, 3]
+    table.press(OK)   # the 1s and the 2 held: the 6 is thrown for the last attempt
+    throw(table, (3,), keep=(1, 1, 1, 2))
+    assert table.game.throw.dice == (1, 1, 1, 2, 3) and table.game.throw.attempt == 3
