@@ -246,6 +246,8 @@ class Table:
             self._save_screen()
             return
         if self.choosing and self.choosing != self._forced_list:
+            if reading.dice and all(_still(d, self.lying) for d in reading.dice):
+                return  # the same dice read again (a restart's first look, a hand passing): the list stays
             self._close_list()  # a list the player opened: the dice are being played, so play goes on
         first = self._decision_due
         if first:

@@ -882,3 +882,19 @@ def test_dice_kept_while_the_reading_is_checked_are_held_once_it_is_confirmed(lo
     table.press(OK)   # the 1s and the 2 held: the 6 is thrown for the last attempt
     throw(table, (3,), keep=(1, 1, 1, 2))
     assert table.game.throw.dice == (1, 1, 1, 2, 3) and table.game.throw.attempt == 3
+
+
+def test_the_same_dice_read_again_leave_a_list_the_player_opened(log, tmp_path):
+    """A restart reads the tray at once, and so does a hand passing over it: that is no throw to close a list for."""
+    table = start(log, "dice-poker")
+    first = throw(table, (6, 6, 2, 3, 1))
+    table.press(NEXT)   # the field list
+    table.reading(first)
+    assert table.choosing == "field"
+    log.close()
+    again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
+    assert again.choosing == "field"
+    again.reading(first)   # the restart's first look at the tray
+    assert again.choosing == "field"
+    again.reading(pushed(first, 6, 6))   # but dice moved: the player plays on, the list closes
+    assert again.choosing == "" and sorted(again.keep_view) == [0, 1]
