@@ -137,7 +137,8 @@ class Table:
                 self._say(f"{said}; it is kept in the log", ERROR)
             return
         self.record, self.game, self.held, self.mode, self.logged = record, game, held, "play", len(events)
-        self._say(f"resumed {GAME_NAMES[record.game]}: {self._whose_turn()}'s turn")
+        where = "the game is over" if _is_over(game) else f"{self._whose_turn()}'s turn"
+        self._say(f"resumed {GAME_NAMES[record.game]}: {where}")
         self._after_decision()
 
     @staticmethod
@@ -562,6 +563,7 @@ class Table:
         if self._may_open("end"):  # a finished game is kept with its result (game over, OK), never as abandoned
             items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
         self.chooser, self.choosing = Chooser(items), "menu"
+        self._say("")  # what the list it was opened from asked ("correct Ann's entry: ...") no longer stands
 
     def _open_end(self) -> None:
         """Ending cannot be undone: one more OK."""

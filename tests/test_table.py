@@ -898,3 +898,15 @@ def test_the_same_dice_read_again_leave_a_list_the_player_opened(log, tmp_path):
     assert again.choosing == "field"
     again.reading(pushed(first, 6, 6))   # but dice moved: the player plays on, the list closes
     assert again.choosing == "" and sorted(again.keep_view) == [0, 1]
+
+
+def test_a_game_over_restart_and_its_menu_say_what_stands(log, tmp_path):
+    table = start(log, "dice-poker")
+    finish(table)
+    table.press(HOLD_BACK)   # correct the last entry: its list says whose entry
+    assert "correct" in table.message
+    table.press(HOLD_BACK)   # the menu
+    assert table.choosing == "menu" and "correct" not in table.message
+    log.close()
+    again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
+    assert again.mode == "game-over" and "the game is over" in again.message and "turn" not in again.message
