@@ -155,12 +155,13 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str], late
     size, touch = settings.display.size, settings.buttons.touch
 
     def look_for_screen() -> tuple:
-        """(surface, layout, found): the screen, or the stand-in opened again (trying closed it)."""
+        """(surface, layout, problem): the screen and "", or the stand-in opened (again: trying closed it) and
+        why the screen did not open."""
         try:
-            surface, found = open_display(mode, size), True
-        except DisplayError:
-            surface, found = open_display("dummy", size), False
-        return surface, replace(layout_for(surface.get_size()), touch=touch), found
+            surface, problem = open_display(mode, size), ""
+        except DisplayError as error:
+            surface, problem = open_display("dummy", size), str(error)
+        return surface, replace(layout_for(surface.get_size()), touch=touch), problem
 
     def written_to(folder: Path) -> str:
         if latest_only:
@@ -171,17 +172,14 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str], late
     if mode == "dummy" and not png_dir:
         png_dir = Path(tempfile.mkdtemp(prefix="dicetable-screens-"))
         notes.append(f"no screen here: {written_to(png_dir)}")
-    try:
-        surface, missing = open_display(mode, size), False
-    except DisplayError as error:
+    surface, layout, problem = look_for_screen()
+    if problem:
         png_dir = png_dir or Path(tempfile.mkdtemp(prefix="dicetable-screens-"))
-        notes.append(f"{error}; {written_to(png_dir)} until the screen is found (looked for every "
+        notes.append(f"{problem}; {written_to(png_dir)} until the screen is found (looked for every "
                      f"{LOOK_FOR_SCREEN_S:.0f} s)")
-        surface, missing = open_display("dummy", size), True
     pygame.key.set_repeat(0)
-    return Output(surface, replace(layout_for(surface.get_size()), touch=touch), png_dir,
-                  flip=mode != "dummy", latest_only=latest_only,
-                  look_for_screen=look_for_screen if missing else None, clock=clock)
+    return Output(surface, layout, png_dir, flip=mode != "dummy", latest_only=latest_only,
+                  look_for_screen=look_for_screen if problem else None, clock=clock)
 
 
 def reader(calibration) -> Callable[[np.ndarray, str], Reading]:

@@ -39,7 +39,7 @@ class Output:
                  latest_only: bool = False, look_for_screen: Callable[[], tuple] | None = None,
                  clock: Callable[[], float] = time.monotonic):
         """`look_for_screen`, when the screen could not be opened and PNGs stand in for it: tries again and
-        returns (surface, layout, found); until found, the surface is the stand-in's, opened anew."""
+        returns (surface, layout, why it is still missing or ""); until found, the surface is the stand-in's."""
         self.surface, self.layout, self.flip, self.latest_only = surface, layout, flip, latest_only
         self.png_dir = Path(png_dir) if png_dir else None
         self.look_for_screen, self.clock = look_for_screen, clock
@@ -79,9 +79,9 @@ class Output:
 
     def _look_for_screen(self) -> None:
         self.next_look = self.clock() + LOOK_FOR_SCREEN_S
-        self.surface, self.layout, found = self.look_for_screen()
+        self.surface, self.layout, problem = self.look_for_screen()
         self.last = None  # drawn again, on whichever surface there is now
-        if found:  # the table shows there from now on, and the PNG stand-in stops
+        if not problem:  # found: the table shows there from now on, and the PNG stand-in stops
             self.look_for_screen, self.png_dir = None, None
 
 

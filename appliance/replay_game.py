@@ -118,8 +118,7 @@ def _check_script(labels: dict, labels_file: Path) -> None:
                 raise ValueError(f"press at frame {press['frame']!r}, which is not one of its {frames} frames")
             Press.parse(press["press"])
         for misread in labels.get("misreads", []):
-            image = images[misread["image"]]
-            image["dice"][misread["die"]]["box"]
+            images[misread["image"]]["dice"][misread["die"]]["box"]   # the labeled die it names is there
             if not isinstance(misread["read_as"], int):
                 raise ValueError(f"read_as {misread['read_as']!r} is no die value")
         if not isinstance(labels["game"].get("variants", {}), dict):
