@@ -95,11 +95,26 @@ PIN_NAME = re.compile(r"^(GPIO|BCM|BOARD|J8:|WPI)?(\d+)$", re.IGNORECASE)
 HEADER_BCM = {3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23, 18: 24, 19: 10, 21: 9,
               22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5, 31: 6, 32: 12, 33: 13, 35: 19, 36: 16, 37: 26,
               38: 20, 40: 21}
+BUTTON_GPIOS = range(2, 28)   # GPIO 0 and 1 are the header's ID EEPROM pins, and no Pi header has GPIO 28 or more
+
+
+def _pin_id(value: int | str) -> str | None:
+    """One spelling per pin (5, "GPIO5", "BCM5", "BOARD29" and "J8:29" are the same pin), None for a name
+    that is none (a header pin without a GPIO a button may use); wiringPi numbers stay as written."""
+    text = str(value).strip().upper()
+    match = PIN_NAME.match(text)
+    if not match:
+        return None
+    scheme, number = match.group(1) or "BCM", int(match.group(2))
+    if scheme == "WPI":
+        return text
+    gpio = HEADER_BCM.get(number) if scheme in ("BOARD", "J8:") else number
+    return f"BCM{gpio}" if gpio in BUTTON_GPIOS else None
 
 
 def pin() -> Rule:
     return _rule('a BCM GPIO number from 2 to 27, or a gpiozero pin name such as "GPIO5" or "BOARD29"',
-                 lambda v: (_is_int(v) and 2 <= v <= 27) or (isinstance(v, str) and _pin_id(v) is not None))
+                 lambda v: (_is_int(v) or isinstance(v, str)) and _pin_id(v) is not None)
 
 
 def player_names(most: int = 8, longest: int = 20) -> Rule:
@@ -315,27 +330,16 @@ def _check_together(values: dict[str, Any]) -> list[str]:
     pin_keys = [f"buttons.pins.{k}" for k in BUTTON_KEYS]
     used: dict[str, str] = {}
     for key in pin_keys:
-        other = used.setdefault(_pin_id(values[key]), key)
+        pin_id = _pin_id(values[key])
+        other = used.setdefault(pin_id, key)
         if other != key:
-            warnings.append(f"{other} and {key} are both {_show(values[key])}, which is not allowed (each button "
-                            f"needs its own pin); using the default pins for all four buttons")
+            warnings.append(f"{other} = {_show(values[other])} and {key} = {_show(values[key])} are the same pin "
+                            f"({pin_id.replace('BCM', 'GPIO')}), which is not allowed (each button needs its own "
+                            f"pin); using the default pins for all four buttons")
             for k in pin_keys:
                 values[k] = DEFAULTS[k]
             break
     return warnings
-
-
-def _pin_id(value: int | str) -> str | None:
-    """One spelling per pin (5, "GPIO5", "BCM5", "BOARD29" and "J8:29" are the same pin), None for a name
-    that is none (a header pin without a GPIO); wiringPi numbers stay as written."""
-    text = str(value).strip().upper()
-    match = PIN_NAME.match(text)
-    if not match:
-        return None
-    scheme, number = match.group(1) or "BCM", int(match.group(2))
-    if scheme in ("BOARD", "J8:"):
-        return f"BCM{HEADER_BCM[number]}" if number in HEADER_BCM else None
-    return text if scheme == "WPI" else f"BCM{number}"
 
 
 def _path(value: str, base: Path | None) -> Path:

@@ -350,8 +350,10 @@ class Wizard:
         if self.step == "nudge":
             polygon, i = self._corners.handles()[self._handle]
             name = f"{'tray' if polygon == 'tray' else 'keep-zone'} corner {i + 1}"
+            then = "OK: move it up/down" if self._axis == 0 else "OK: the next corner"
             return (f"Move the marked {name} onto the felt's real corner: PREV/NEXT move it "
-                    f"{'left/right' if self._axis == 0 else 'up/down'} (hold for big steps), OK: next.")
+                    f"{'left/right' if self._axis == 0 else 'up/down'} (hold for big steps), {then}; hold OK when "
+                    f"all are right.")
         if self.step == "check" and self._reading is not None:
             return "OK if every die is read right; NEXT to throw again; BACK to measure the dice again."
         return {

@@ -20,7 +20,8 @@ BIN_LINK=/usr/local/bin/dicetable
 DRY_RUN=0
 PURGE=0
 
-usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+# the comment block at the top of this script, without its "#"
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
 
 while [[ $# -gt 0 ]]; do
     case $1 in

@@ -84,9 +84,11 @@ def test_the_ok_button_says_what_it_does_next_while_nudging(tmp_path):
     wizard = Wizard(tmp_path / "cal.toml")
     feed(wizard, EMPTY)
     screen = feed(wizard, EMPTY, "OK")                 # tray used: the first corner, left/right
-    assert "left/right" in screen.instruction and screen.buttons[OK].startswith("up/down")
+    assert "move it left/right" in screen.instruction and screen.buttons[OK].startswith("up/down")
+    assert "OK: move it up/down" in screen.instruction      # the instruction and the button say the same
     screen = feed(wizard, EMPTY, "OK")                 # the same corner, up/down
-    assert "up/down" in screen.instruction and screen.buttons[OK].startswith("next corner")
+    assert "move it up/down" in screen.instruction and screen.buttons[OK].startswith("next corner")
+    assert "OK: the next corner" in screen.instruction
 
 
 def test_no_tray_in_view_keeps_the_first_step_with_a_message(tmp_path):
@@ -189,6 +191,7 @@ def test_the_command_runs_the_wizard_on_a_drawn_tray_and_checks_the_profile(tmp_
     assert np.abs(loaded.tray - SCENE.tray).max() <= TOLERANCE and abs(loaded.die_px - 56) <= 0.05 * 56
     assert loaded.exposure is not None                               # the synthetic camera reports one
     assert len(list((tmp_path / "shots").glob("*.png"))) >= 6
+    assert (tmp_path / "shots" / "1-find.png").exists()   # the first press comes once the first step was shown
 
     assert main(["calibrate", "--check", "--profile", str(profile)]) == 0
     assert "die 5" in capsys.readouterr().out
@@ -202,6 +205,12 @@ def test_the_command_runs_the_wizard_on_a_drawn_tray_and_checks_the_profile(tmp_
     assert str(profile) in out and "dice.die_px is missing" in out and "dicetable calibrate" in out
     assert main(["calibrate", "--check", "--profile", str(tmp_path / "none.toml")]) == 1
     assert "no calibration profile" in capsys.readouterr().out
+
+
+def test_without_a_screen_the_wizard_says_so_instead_of_waiting_unseen(tmp_path, dummy_display, capsys):
+    code = main(["calibrate", "--source", "synthetic", "--display", "dummy", "--profile", str(tmp_path / "c.toml")])
+    assert code == 2
+    assert "no screen here" in capsys.readouterr().err and not (tmp_path / "c.toml").exists()
 
 
 def test_a_script_that_stops_early_fails_with_the_step_it_reached(tmp_path, dummy_display, capsys):

@@ -167,3 +167,64 @@ def test_the_table_run_by_hand_starts_where_the_service_does(tmp_path):
     assert len(by_hand) >= 3, by_hand                  # SETUP.md: calibrate and run; install.sh: calibrate
     for line in by_hand:
         assert f"cd {workdir} && dicetable" in line, line
+
+
+def comment_block(script: str) -> str:
+    """The comment lines at the top of a script (after the #! line), without their "# "."""
+    lines = []
+    for line in (REPO / "systemd" / script).read_text().splitlines()[1:]:
+        if not line.startswith("#"):
+            break
+        lines.append(re.sub(r"^# ?", "", line))
+    return "\n".join(lines) + "\n"
+
+
+def recording_commands(tmp_path: Path, *names: str) -> tuple[dict, Path]:
+    """An environment whose PATH starts with stand-ins for `names` that only write their calls to a file."""
+    calls, bin_dir = tmp_path / "calls", tmp_path / "fake-bin"
+    bin_dir.mkdir()
+    for name in names:
+        (bin_dir / name).write_text(f'#!/bin/sh\necho "{name} $*" >> {calls}\n')
+        (bin_dir / name).chmod(0o755)
+    return {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}, calls
+
+
+@pytest.mark.parametrize("script", ["install.sh", "uninstall.sh", "update.sh"])
+def test_help_prints_the_comment_block_and_does_nothing(tmp_path, script):
+    env, calls = recording_commands(tmp_path, "git", "sudo", "systemctl", "apt-get")
+    result = subprocess.run(["bash", str(REPO / "systemd" / script), "--help"], capture_output=True, text=True,
+                            timeout=60, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == comment_block(script)
+    assert f"sudo systemd/{script}" in result.stdout and "set -euo pipefail" not in result.stdout
+    assert not actions(result.stdout) and not calls.exists()          # update.sh: no git pull before the usage
+
+
+def update_copy(tmp_path: Path) -> Path:
+    """update.sh in a git checkout of its own, with an install.sh that only says it was run, as a user who is
+    not root would run it (whoever runs the tests)."""
+    checkout = tmp_path / "checkout"
+    (checkout / ".git").mkdir(parents=True)
+    (checkout / "systemd").mkdir()
+    shutil.copy(REPO / "systemd" / "common.sh", checkout / "systemd")
+    text = (REPO / "systemd" / "update.sh").read_text()
+    assert "$EUID -ne 0" in text
+    (checkout / "systemd" / "update.sh").write_text(text.replace("$EUID -ne 0", "1 -ne 0"))
+    (checkout / "systemd" / "install.sh").write_text(f'#!/bin/sh\necho "install.sh $*" >> {tmp_path / "calls"}\n')
+    (checkout / "systemd" / "install.sh").chmod(0o755)
+    return checkout / "systemd" / "update.sh"
+
+
+def test_update_without_root_is_refused_before_the_pull(tmp_path):
+    """Without sudo it would pull and then have install.sh refuse: the checkout new, the program old."""
+    script = update_copy(tmp_path)
+    env, calls = recording_commands(tmp_path, "git", "sudo")
+    result = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode != 0
+    assert "run as root" in result.stderr and "--dry-run" in result.stderr
+    assert not calls.exists()                                          # neither git nor install.sh ran
+
+    result = subprocess.run(["bash", str(script), "--dry-run"], capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "pull --ff-only" in "\n".join(actions(result.stdout))      # shown, not done
+    assert calls.read_text() == "install.sh --skip-apt --start --dry-run\n"

@@ -25,6 +25,9 @@ IDLE_FRAMES_AFTER_SCRIPT = 90   # a scripted run that has not finished this many
 SCRIPT_FORMAT = ('presses separated by commas, e.g. "OK,OK long,NEXT,2.5:OK" (the buttons are PREV, NEXT, OK and '
                  'BACK; T:PRESS waits until T seconds after the start)')
 
+NO_SCREEN = ("no screen here: the wizard shows each step on a screen and waits for the buttons. Connect a screen "
+             "(or run it from a desktop session), or drive it without one: --display dummy --script PRESSES")
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", metavar="FILE", help="settings file (default: the one the table uses)")
@@ -81,8 +84,12 @@ def run(args: argparse.Namespace) -> int:
 
 def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
     from appliance.assemble import open_buttons, open_camera
-    from hardware.display import DisplayError, layout_for, open_display
+    from hardware.display import DisplayError, choose_mode, layout_for, open_display
 
+    mode = choose_mode(args.display or settings.display.mode)
+    if mode == "dummy" and args.script is None:   # nobody could see the steps it waits on: say so, never hang
+        print(f"dicetable calibrate: {NO_SCREEN}", file=sys.stderr)
+        return 2
     notes: list[str] = []
     try:
         source = open_camera(settings, notes, kind=None if args.source == "settings" else args.source,
@@ -91,7 +98,7 @@ def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
         print(f"dicetable calibrate: {error}", file=sys.stderr)
         return 2
     try:
-        screen = open_display(args.display or settings.display.mode, settings.display.size, "Calibrate the dice table")
+        screen = open_display(mode, settings.display.size, "Calibrate the dice table")
     except DisplayError as error:
         source.close()
         print(f"dicetable calibrate: {error}", file=sys.stderr)
@@ -221,7 +228,8 @@ def _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog) -> 
         if frame is not None and frame_clock is not None:
             frame_clock.frames += 1
         metadata = getattr(frame, "metadata", None) or getattr(camera.current, "metadata", None)
-        screen = wizard.feed(image, panel.poll(), metadata)
+        presses = panel.poll() if wizard.step == last_step else []   # each step is drawn once before a press moves on
+        screen = wizard.feed(image, presses, metadata)
         request = wizard.take_camera_request()
         if request is not None:
             camera.lock(request)

@@ -9,6 +9,7 @@ from appliance.commands import recording_folder
 
 HELP = "Run the table: camera, buttons and screen from the settings (the kiosk service runs this)."
 LOG_HELP = "the game log (default: ~/.local/share/dicetable/games.sqlite)"
+NOTES_SHOWN = 2   # more would cover the game: the journal (stdout) and `dicetable doctor` have them all
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +29,8 @@ def run(args: argparse.Namespace) -> int:
     assemble.quiet_pygame()
     from appliance.settings import load_settings
 
-    settings, notes = load_settings(args.settings)
+    settings, warnings = load_settings(args.settings)
+    notes: list[str] = []   # the camera, the screen, the buttons: said before the settings' warnings
     profile, problem = assemble.load_tray_profile(settings.calibration_profile)
     try:
         source = assemble.open_camera(settings, notes, exposure=profile.exposure if profile else None)
@@ -60,16 +62,19 @@ def run(args: argparse.Namespace) -> int:
     except LogError as error:  # no log, no scorekeeping: say why instead of a traceback
         print(f"dicetable run: {error}", file=sys.stderr)
         return 1
-    for note in notes:
+    for note in warnings + notes:
         print(f"dicetable: {note}", flush=True)  # the journal keeps them
-    if notes:
-        table.notice("; ".join(notes))
+    if notes or warnings:
+        table.notice(for_the_screen(notes + warnings))
     app = assemble.appliance(settings, source, panel, table, output, calibration)
     app.watchdog, app.status = systemd_notify.watchdog, _report
     if args.record:
         from appliance.recording import Recorder
 
-        profile_path = settings.calibration_profile if profile and not isinstance(source, ReplaySource) else None
+        if isinstance(source, ReplaySource):   # recorded throws: the profile they were made with
+            profile_path = source.recording.calibration if calibration is not None else None
+        else:
+            profile_path = settings.calibration_profile if profile else None
         try:
             app.recorder = Recorder(args.record, profile_path)
         except OSError as error:   # a read-only folder, a full disk: said before the table starts
@@ -91,6 +96,14 @@ def run(args: argparse.Namespace) -> int:
         source.close()
         panel.close()
     return 0
+
+
+def for_the_screen(notes: list[str]) -> str:
+    """The first notes, and how many more there are, where the player sees them."""
+    more = len(notes) - NOTES_SHOWN
+    if more <= 0:
+        return "; ".join(notes)
+    return "; ".join(notes[:NOTES_SHOWN]) + f"; and {more} more: `dicetable doctor` lists them"
 
 
 def _report(status: str) -> None:
