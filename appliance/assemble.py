@@ -5,7 +5,6 @@ throws; no GPIO → the keyboard; no screen → PNG files. The messages reach th
 """
 from __future__ import annotations
 
-import os
 import tempfile
 import time
 from dataclasses import dataclass, field, replace
@@ -214,10 +213,6 @@ def scripted_presses(labels: dict, clock: Callable[[], float], first_frame: int 
     times = [frame["t"] for frame in labels.get("frames", [])]
     presses = [(times[p["frame"]], p["press"]) for p in labels.get("presses", []) if p["frame"] >= first_frame]
     return ScriptedPanel(presses, clock=clock)
-
-
-def quiet_pygame() -> None:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def window_open() -> bool:

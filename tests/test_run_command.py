@@ -67,3 +67,11 @@ def test_the_screen_names_the_first_notes_and_how_many_more_there_are():
     assert for_the_screen(notes[:2]) == "no camera found; settings a.toml: camera.fps = 500 is not allowed"
     assert for_the_screen(notes) == ("no camera found; settings a.toml: camera.fps = 500 is not allowed; "
                                      "and 2 more: `dicetable doctor` lists them")
+
+
+def test_no_command_prints_pygames_greeting():
+    """pygame greets on import unless told not to: it would open every command's output and the journal."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    out = subprocess.run([sys.executable, "-c", "import appliance.commands.run, pygame"], capture_output=True,
+                         text=True, env=env, check=True)
+    assert "pygame" not in out.stdout + out.stderr

@@ -47,11 +47,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.assemble import quiet_pygame
     from appliance.settings import load_settings
     from calibration.profile import ProfileError, ProfileMissing, load_profile
 
-    quiet_pygame()
     settings, warnings = load_settings(args.settings)
     for warning in warnings:
         print(f"dicetable calibrate: {warning}", file=sys.stderr)

@@ -19,11 +19,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.assemble import demo_recordings, open_output, quiet_pygame
+    from appliance.assemble import demo_recordings, open_output
     from appliance.replay_game import ReplayError, replay_game
     from appliance.settings import load_settings
 
-    quiet_pygame()
     recordings = args.recording or demo_recordings()
     if not recordings:
         print("dicetable demo: no recorded games found (tests/fixtures/throws in the repository)", file=sys.stderr)

@@ -26,7 +26,6 @@ def run(args: argparse.Namespace) -> int:
     from appliance.commands.calibrate import locking_reopener, run_wizard
     from hardware.replay import ReplaySource
 
-    assemble.quiet_pygame()
     from appliance.settings import load_settings
 
     settings, warnings = load_settings(args.settings)
