@@ -13,10 +13,32 @@ folder's calibration. Against the truth kept in labels.json:
 from __future__ import annotations
 
 import json
+import re
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
+
+
+NO_REST_TRUTH = ("its rests have no truth (rest_frames: rendered recordings only; one made by `dicetable record` "
+                 "knows only the frames its players confirmed): score those with `dicetable evaluate` without --stream")
+
+
+class RecordingProblem(ValueError):
+    """A recording that cannot be measured: `folder`, and `problem`, what is wrong with it. The problem does not
+    name the folder again: the files in it are named relative to it (`labels.json`, `frames/000003.jpg`)."""
+
+    def __init__(self, folder: str | Path, problem: str):
+        self.folder, self.problem = Path(folder), _within(folder, problem)
+        super().__init__(f"{self.folder}: {self.problem}")
+
+
+def _within(folder: str | Path, message: str) -> str:
+    """`message` (which the layers below may have begun with the folder, or with a path in it) without the folder."""
+    folder = str(folder).rstrip("/") or "/"
+    while message.startswith(f"{folder}: "):
+        message = message[len(folder) + 2:]
+    return re.sub(r"(?<![\w./-])" + re.escape(folder.rstrip("/") + "/"), "", message)
 
 
 @dataclass
@@ -32,7 +54,7 @@ class StreamFigures:
     zone_checked: int = 0
     zone_errors: int = 0
     geometry_zone_errors: int = 0
-    reader: str = "none"
+    reader: str = "none"   # "packaged" (the packaged d6 and d10 readers), "none" (rest detection and zones only)
     notes: list = field(default_factory=list)
 
     def to_json(self) -> dict:
@@ -55,9 +77,28 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
                    small_size: tuple[int, int] | None = None) -> StreamFigures:
     """Replay one folder through the rest detector (and `read(frame, calibration, kind)` if given); small frames
     of the cameras' default size (`camera.small_size`), as the appliance feeds the detector."""
-    import cv2
-
     from appliance.settings import DEFAULTS
+
+    folder = Path(folder)
+    small_size = small_size or DEFAULTS["camera.small_size"]
+    figures = figures or StreamFigures()
+    try:
+        return _measure_folder(folder, read, figures, small_size)
+    except RecordingProblem:
+        raise
+    except ValueError as error:   # the recording's own messages (hardware.replay, the calibration profile)
+        raise RecordingProblem(folder, str(error)) from None
+    except KeyError as error:   # its labels.json
+        raise RecordingProblem(folder, f"its labels.json is not as docs/RECORDINGS.md describes "
+                                       f"(no key {error.args[0]!r})") from None
+    except (TypeError, IndexError) as error:
+        raise RecordingProblem(folder, f"its labels.json is not as docs/RECORDINGS.md describes "
+                                       f"({type(error).__name__}: {error})") from None
+
+
+def _measure_folder(folder: Path, read: Optional[Callable], figures: StreamFigures,
+                    small_size: tuple[int, int]) -> StreamFigures:
+    import cv2
 
     from appliance.assemble import recording_calibration
     from hardware.frame_source import small_grey
@@ -66,21 +107,22 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
     from vision.rest import RestDetector
     from vision.scoring import LabeledDie, LabeledImage, Score, match
 
-    folder = Path(folder)
-    small_size = small_size or DEFAULTS["camera.small_size"]
-    figures = figures or StreamFigures()
-    labels = json.loads((folder / "labels.json").read_text())
-    calibration, problem = recording_calibration(load_recording(folder))
+    recording = load_recording(folder)   # a missing or damaged labels.json, said in the recording's words
+    labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    calibration, problem = recording_calibration(recording)
     if calibration is None:   # the zones and the empty tray are what is measured
-        raise ValueError(problem or f"{folder}: its labels.json names no calibration profile")
+        raise RecordingProblem(folder, problem or "its labels.json names no calibration profile")
     kind = next((d["kind"] for image in labels["images"] for d in image["dice"]), "d6")  # which reader
     detector = RestDetector(small_grey(calibration.empty, small_size))
     truth = labels["frames"]
     rests = {tuple(image["rest_frames"]): image for image in labels["images"] if "rest_frames" in image}
+    if labels["images"] and not rests:   # what rest detection is measured against: only a rendering knows it
+        raise RecordingProblem(folder, NO_REST_TRUTH)
     seen = set()
     source = ReplaySource(folder, realtime=False, small_size=small_size)
     index = -1
     while (frame := source.read()) is not None:
+        _refuse_unreadable_frames(source, recording)
         index += 1
         state = detector.update(frame.small, frame.image)
         if not state.read_now:
@@ -114,6 +156,7 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
         for det, lab in pairs:
             figures.zone_checked += 1
             figures.zone_errors += det.zone != zones[lab.box]
+    _refuse_unreadable_frames(source, recording)
     figures.folders += 1
     figures.frames += index + 1
     figures.rests += len(rests)
@@ -125,21 +168,42 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
     return figures
 
 
+def _refuse_unreadable_frames(source, recording) -> None:
+    """The replay skips a missing or damaged frame; measured, every later frame would be held against the truth
+    of the frame after it."""
+    if source.unreadable:
+        name = min(source.unreadable)
+        path = next(path for path, _ in recording.frames if path.name == name)
+        raise RecordingProblem(recording.folder, f"its frame {path.relative_to(recording.folder)} is missing or "
+                                                 "not an image")
+
+
 def recording_folders(root: str | Path) -> list[Path]:
     """The folder itself if it is a recording, else every recording below it (still sets have no frames)."""
     root = Path(root)
     found = [root] if (root / "labels.json").exists() else sorted(p.parent for p in root.rglob("labels.json"))
-    return [f for f in found if "frames" in json.loads((f / "labels.json").read_text())]   # not still sets
+    return [folder for folder in found if _is_recording(folder)]   # not still sets
+
+
+def _is_recording(folder: Path) -> bool:
+    """Whether the folder's labels.json lists frames (a still set lists only images); RecordingProblem when it
+    cannot be read."""
+    try:
+        labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    except OSError as error:
+        raise RecordingProblem(folder, f"its labels.json cannot be read ({error.strerror or error})") from None
+    except ValueError as error:   # not JSON, or not text
+        raise RecordingProblem(folder, f"its labels.json is not JSON ({error})") from None
+    return isinstance(labels, dict) and "frames" in labels
 
 
 def measure(root: str | Path, read: Optional[Callable] = None) -> StreamFigures:
-    """All recordings under `root`; `read=None` measures rest detection and zone geometry only."""
-    figures = StreamFigures(reader="given" if read else "none")
+    """All recordings under `root`; `read=None` measures rest detection and zone geometry only. The figures'
+    reader is "none" without a reader, else the reader's `reader_name` ("packaged" for packaged_reader()).
+    A recording that cannot be measured raises RecordingProblem, naming it."""
+    figures = StreamFigures(reader="none" if read is None else getattr(read, "reader_name", "custom"))
     for folder in recording_folders(root):
-        try:
-            measure_folder(folder, read, figures)
-        except (KeyError, TypeError, IndexError, ValueError) as error:   # its labels.json: say which recording
-            raise ValueError(f"{folder}: {error if isinstance(error, ValueError) else repr(error)}") from None
+        measure_folder(folder, read, figures)
     return figures
 
 
@@ -149,4 +213,8 @@ def packaged_reader() -> Callable:
     from vision.reader import read
 
     readers = {"d6": read, "d10": read_d10}
-    return lambda frame, calibration, kind: readers[kind](frame, calibration)
+
+    def read_packaged(frame, calibration, kind):
+        return readers[kind](frame, calibration)
+    read_packaged.reader_name = "packaged"
+    return read_packaged

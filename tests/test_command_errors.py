@@ -246,12 +246,75 @@ def test_read_says_which_photo_is_missing_a_folder_or_not_an_image(tmp_path, cap
 def test_evaluate_of_a_set_without_images_has_nothing_to_score(tmp_path, capsys):
     (tmp_path / "labels.json").write_text('{"images": []}')
     assert main(["evaluate", str(tmp_path)]) == 2
-    assert "nothing to score" in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert "dicetable evaluate: nothing to score" in err and out == ""
 
 
 def test_evaluate_stream_of_a_folder_without_recordings_has_nothing_to_measure(tmp_path, capsys):
     assert main(["evaluate", "--stream", str(tmp_path)]) == 2
-    assert f"nothing to measure: no recorded throws in {tmp_path}" in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert f"dicetable evaluate: nothing to measure: no recorded throws in {tmp_path}" in err and out == ""
+
+
+@pytest.mark.parametrize("stream", [[], ["--stream"]])
+def test_evaluate_of_a_folder_that_is_not_there_says_so_on_stderr(tmp_path, capsys, stream):
+    """Errors go where the other commands put theirs, not among the figures a script reads from stdout."""
+    assert main(["evaluate", str(tmp_path / "none"), *stream]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("dicetable evaluate: no ") and str(tmp_path / "none") in err and out == ""
+
+
+def test_no_reader_without_stream_is_a_usage_error(tmp_path, capsys):
+    """A photo set is always scored by a reader: --no-reader there would be ignored without a word."""
+    (tmp_path / "labels.json").write_text('{"images": []}')
+    err = usage_error(capsys, "evaluate", str(tmp_path), "--no-reader")
+    assert "--no-reader needs --stream" in err
+
+
+@pytest.mark.parametrize("option", [["--split", "heldout"], ["--kind", "d10"], ["--die-px", "40"]])
+def test_photo_set_options_with_stream_are_a_usage_error(tmp_path, capsys, option):
+    err = usage_error(capsys, "evaluate", str(tmp_path), "--stream", *option)
+    assert f"{option[0]}: for labeled photo sets, not with --stream" in err
+
+
+def recording_without_calibration(folder: Path) -> None:
+    labels = json.loads((folder / "labels.json").read_text())
+    del labels["calibration"]
+    (folder / "labels.json").write_text(json.dumps(labels))
+
+
+def recording_without_rest_truth(folder: Path) -> None:   # as `dicetable record` makes them
+    labels = json.loads((folder / "labels.json").read_text())
+    for image in labels["images"]:
+        del image["rest_frames"]
+    (folder / "labels.json").write_text(json.dumps(labels))
+
+
+@pytest.mark.parametrize("damage, says", [
+    (recording_without_calibration, "its labels.json names no calibration profile"),
+    (lambda f: (f / "calibration.toml").unlink(), "labels.json names the calibration profile calibration.toml, "
+                                                  "which is not in the folder"),
+    (lambda f: (f / "calibration.toml").write_text("frame_size = [800, \n"), "calibration profile calibration.toml: "
+                                                                              "not valid TOML"),
+    (lambda f: (f / "labels.json").write_text('{"frames": ['), "its labels.json is not JSON"),
+    (lambda f: (f / "labels.json").write_bytes(b'{"frames": [\xff]}'), "its labels.json is not JSON"),
+    (lambda f: (f / "frames" / "000003.jpg").write_bytes(b"not a jpeg"),
+     "its frame frames/000003.jpg is missing or not an image"),
+    (lambda f: (f / "frames" / "000015.jpg").unlink(), "its frame frames/000015.jpg is missing or not an image"),
+    (lambda f: (f / "labels.json").write_text('{"frames": [{"file": "frames/000001.jpg"}]}'),
+     'labels.json: "frames" must be a list'),
+    (recording_without_rest_truth, "its rests have no truth (rest_frames: rendered recordings only"),
+])
+def test_a_recording_that_cannot_be_measured_is_named_once(tmp_path, capsys, damage, says):
+    """`cannot measure rec1: its ...`, not `rec1: rec1: rec1: its ...`; and a skipped frame is no measurement
+    (every later frame would be held against the next frame's truth)."""
+    folder = tmp_path / "rec1"
+    shutil.copytree(GAME, folder)
+    damage(folder)
+    assert main(["evaluate", str(folder), "--stream", "--no-reader"]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"dicetable evaluate: cannot measure {folder}: {says}"), err
+    assert err.count(str(folder)) == 1 and "Traceback" not in err and out == ""
 
 
 # -- 7. doctor on a settings file that cannot be used -----------------------------------------------
@@ -289,5 +352,6 @@ def test_a_damaged_recording_among_measured_throws_is_named(tmp_path, capsys):
     bad = damaged_game(tmp_path, lambda l: l["images"][0]["dice"][0].update(box="x"))
     shutil.move(str(bad), tmp_path / "throws" / "bad")
     assert main(["evaluate", str(tmp_path / "throws"), "--stream", "--no-reader"]) == 2
-    out = capsys.readouterr().out
-    assert f"{tmp_path / 'throws' / 'bad'}:" in out and "Traceback" not in out
+    err = capsys.readouterr().err
+    assert err == (f"dicetable evaluate: cannot measure {tmp_path / 'throws' / 'bad'}: its labels.json is not as "
+                   "docs/RECORDINGS.md describes (IndexError: string index out of range)\n")

@@ -41,6 +41,26 @@ def test_evaluate_stream_measures_recorded_throws_without_a_reader(capsys):
     assert figures["folders"] == 1 and figures["rests"] >= 1
     assert figures["rests_detected"] == figures["rests"] and figures["readings_while_moving"] == 0
     assert figures["rest_latency_frames"]["max"] <= 5  # issue 5: rest within 5 frames at 30 fps
+    assert figures["reader"] == "none" and figures["zone_errors"] is None
+
+
+def test_evaluate_stream_names_the_packaged_reader(capsys):
+    """Which reader read the rests, in words a user knows: the packaged one (or "none", with --no-reader)."""
+    assert main(["evaluate", str(THROWS / "misread-corrected"), "--stream", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["reader"] == "packaged" and figures["zone_errors"] == 0 and figures["labeled_dice"] == 5
+
+
+def test_rules_with_frequencies_and_optimum_prints_one_json_document(capsys):
+    """Both options with --json: one object holding each option's document as it prints alone."""
+    assert main(["rules", "pentakubus", "--frequencies", "--json"]) == 0
+    counts = json.loads(capsys.readouterr().out)
+    assert main(["rules", "pentakubus", "--optimum", "--json"]) == 0
+    best = json.loads(capsys.readouterr().out)
+    assert main(["rules", "pentakubus", "--frequencies", "--optimum", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and json.loads(out) == {"frequencies": counts, "optimum": best}
+    assert set(counts) == {str(n) for n in range(13, 25)} and best["game"] == "pentakubus"
 
 
 def test_run_without_a_screen_keeps_only_its_latest_screen(tmp_path, capsys, monkeypatch):

@@ -68,7 +68,7 @@ def test_a_recording_whose_calibration_cannot_be_read_is_refused_by_name(tmp_pat
     with pytest.raises(ReplayError, match=r"calibration.toml: not valid TOML"):
         replay_game(folder, tmp_path / "games.sqlite", read=LabelReader(folder))
     assert main(["evaluate", str(folder), "--stream", "--no-reader"]) == 2
-    assert "calibration.toml: not valid TOML" in capsys.readouterr().out
+    assert "calibration.toml: not valid TOML" in capsys.readouterr().err
 
 
 def test_a_recording_missing_the_calibration_it_names_says_so_not_to_calibrate(tmp_path):

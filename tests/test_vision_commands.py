@@ -161,13 +161,13 @@ def test_read_says_which_photo_is_too_small_for_the_die_size(tmp_path, capsys):
 def test_evaluate_names_what_is_wrong_with_a_labeled_set(tmp_path, capsys, labels, problem):
     (tmp_path / "labels.json").write_text(labels)
     assert main(["evaluate", str(tmp_path)]) == 2
-    assert problem in capsys.readouterr().out
+    assert problem in capsys.readouterr().err
 
 
 def test_evaluate_names_a_labels_file_that_is_not_text(tmp_path, capsys):
     (tmp_path / "labels.json").write_bytes(b'{"images": [\xff\xfe]}')
     assert main(["evaluate", str(tmp_path)]) == 2
-    assert f"{tmp_path / 'labels.json'} is not JSON" in capsys.readouterr().out
+    assert f"{tmp_path / 'labels.json'} is not JSON" in capsys.readouterr().err
 
 
 def test_bench_needs_at_least_one_run(capsys):

@@ -3,6 +3,7 @@ reader on a labeled set, or (--stream) replay recorded throws through rest detec
 from __future__ import annotations
 
 import json
+import sys
 
 from . import add_reader_options, photo_reader, print_figures, read_image
 
@@ -20,9 +21,24 @@ def configure(parser) -> None:
                              "moving, missed rests, zones and values, as the appliance would see them")
     parser.add_argument("--no-reader", action="store_true", help="with --stream: rest detection and zones only")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    parser.set_defaults(usage_error=parser.error)   # for what argparse cannot check alone: see run()
+
+
+def _fail(message: str) -> int:
+    """An error, as the other commands report theirs: on stderr, named by the command; exit 2 (bad input)."""
+    print(f"dicetable evaluate: {message}", file=sys.stderr)
+    return 2
 
 
 def run(args) -> int:
+    if args.no_reader and not args.stream:   # a photo set is always scored by a reader
+        args.usage_error("--no-reader needs --stream: it measures recorded throws without a reader "
+                         "(a labeled photo set is always scored by one)")
+    photo_options = [name for name, given in (("--split", args.split != "all"), ("--kind", args.kind),
+                                              ("--die-px", args.die_px)) if given]
+    if args.stream and photo_options:   # a recording names its dice and carries its calibration
+        args.usage_error(f"{', '.join(photo_options)}: for labeled photo sets, not with --stream (a recording's "
+                         "labels name its dice and its calibration gives their size)")
     import cv2
     import vision
 
@@ -32,11 +48,9 @@ def run(args) -> int:
     try:
         images = vision.load_labeled_set(args.set_dir)
     except OSError as error:
-        print(f"no labeled set at {args.set_dir}: {error}")
-        return 2
+        return _fail(f"no labeled set at {args.set_dir}: {error}")
     except ValueError as error:
-        print(error)
-        return 2
+        return _fail(str(error))
     if args.kind is None:   # a set labeled all d10 is read by the ten-sided reader
         kinds = {die.kind for image in images for die in image.dice}
         args.kind = "d10" if kinds == {"d10"} else "d6"
@@ -44,13 +58,11 @@ def run(args) -> int:
     images = [image for image in images if keep(image.path.name)]
     if not images:   # "0/0 read correctly" would pass for a score
         split = "" if args.split == "all" else f" in the {args.split} split"
-        print(f"nothing to score: {args.set_dir}/labels.json lists no images{split}")
-        return 2
+        return _fail(f"nothing to score: {args.set_dir}/labels.json lists no images{split}")
     try:
         scored = vision.evaluate(images, photo_reader(args), lambda path: read_image(path)[0])
     except (OSError, ValueError) as error:   # an image missing or unreadable, or too small for --die-px
-        print(f"cannot score {args.set_dir}: {error}")
-        return 2
+        return _fail(f"cannot score {args.set_dir}: {error}")
     score = scored.to_json()
     if args.json:
         print(json.dumps(score))
@@ -66,18 +78,16 @@ def run(args) -> int:
 def _stream(args) -> int:
     from pathlib import Path
 
-    from appliance.stream_measure import measure, packaged_reader
+    from appliance.stream_measure import RecordingProblem, measure, packaged_reader
 
     if not Path(args.set_dir).is_dir():
-        print(f"no recorded throws at {args.set_dir}")
-        return 2
+        return _fail(f"no recorded throws at {args.set_dir}: no such folder")
     try:
         figures = measure(args.set_dir, None if args.no_reader else packaged_reader())
-    except ValueError as error:   # a recording that cannot be measured: its labels or its calibration
-        print(f"cannot measure {args.set_dir}: {error}")
-        return 2
+    except RecordingProblem as error:   # a recording that cannot be measured: its labels, frames or calibration
+        return _fail(f"cannot measure {error.folder}: {error.problem}")
     if not figures.folders:   # "folders: 0" would pass for a measurement
-        print(f"nothing to measure: no recorded throws in {args.set_dir} (folders whose labels.json lists frames)")
-        return 2
+        return _fail(f"nothing to measure: no recorded throws in {args.set_dir} "
+                     "(folders whose labels.json lists frames)")
     print_figures(figures.to_json(), args.json)
     return 0

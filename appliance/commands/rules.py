@@ -18,7 +18,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--optimum", action="store_true", help="the best possible score per section and column")
     parser.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                         help="a game variant, e.g. wrap=off for hexakubus (see the field table for each game's variants)")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--json", action="store_true",
+                        help='machine-readable output: one JSON document (with both --frequencies and --optimum, '
+                             '{"frequencies": ..., "optimum": ...}, each as the option alone prints it)')
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,10 +36,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicetable rules: {error}", file=sys.stderr)
         return 2
 
+    documents = {}   # with --json, what each option prints: one document, or both in one
     if args.frequencies:
         counts = frequencies(rules)
         if args.json:
-            print(json.dumps({str(k): v for k, v in counts.items()}))
+            documents["frequencies"] = {str(k): v for k, v in counts.items()}
         else:
             rolls = rules.faces ** rules.dice
             print(f"{rules.name}: rolls that qualify, of all {rolls:,} rolls of {rules.dice} d{rules.faces}")
@@ -50,11 +53,13 @@ def run(args: argparse.Namespace) -> int:
                   "columns": {rules.column_label(c): best["column"] for c in range(len(kinds))},
                   "total": best["total"], "fields": {str(k): v for k, v in best["fields"].items()}}
         if args.json:
-            print(json.dumps(report))
+            documents["optimum"] = report
         else:
             sections = ", ".join(f"{name} {points}" for name, points in best["sections"].items())
             print(f"{rules.name} optimum per column: {sections}; column {best['column']}, "
                   f"{len(kinds)} column(s) {best['total']}")
+    if documents:
+        print(json.dumps(documents if len(documents) > 1 else next(iter(documents.values()))))
     if not (args.frequencies or args.optimum):
         _print_table(rules, args.json)
     return 0
