@@ -51,10 +51,14 @@ class Output:
         if self.png_dir:
             self.png_dir.mkdir(parents=True, exist_ok=True)
 
-    def show(self, screen: Screen, picture: Picture | None = None) -> None:
+    def screen_surface(self):
+        """The surface to draw on: the screen's, once a screen missing at the start is found."""
         if self.look_for_screen and self.clock() >= self.next_look:
             self._look_for_screen()
-        if self.surface is None or (screen == self.last and picture is self.last_picture):
+        return self.surface
+
+    def show(self, screen: Screen, picture: Picture | None = None) -> None:
+        if self.screen_surface() is None or (screen == self.last and picture is self.last_picture):
             return
         import pygame
 

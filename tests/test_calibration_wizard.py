@@ -289,6 +289,27 @@ def test_the_first_boot_wizard_keeps_the_systemd_watchdog_fed(tmp_path, monkeypa
     assert messages == ["READY=1\nSTATUS=calibrating", "WATCHDOG=1", "WATCHDOG=1"]   # at frames 1 and 31
 
 
+def test_the_first_boot_wizard_moves_to_a_screen_found_after_the_start(tmp_path, monkeypatch, dummy_display):
+    """A TV switched on after the Pi: the wizard is drawn on the screen once the table finds it."""
+    from appliance import assemble
+    from appliance.main_loop import Output
+
+    settings, _, frames = first_boot(tmp_path, monkeypatch, "2:BACK long")   # 60 frames, then leave
+    stand_in, screen = pygame.display.set_mode((800, 480)), pygame.Surface((800, 480))   # SDL's dummy display
+    looked = []
+
+    def look_for_screen():
+        looked.append(frames())
+        return screen, None, ""
+
+    # the clock counts frames as seconds: the screen is looked for after 10 of them
+    output = Output(stand_in, None, flip=False, look_for_screen=look_for_screen, clock=frames)
+    monkeypatch.setattr(assemble, "open_output", lambda *args, **kwargs: output)
+    assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 1
+    assert looked == [10]
+    assert pygame.transform.average_color(screen)[:3] != (0, 0, 0)   # drawn on: the wizard's last screen
+
+
 def test_a_stop_asked_for_during_the_first_boot_wizard_is_no_failure(tmp_path, monkeypatch, dummy_display, capsys):
     settings, _, frames = first_boot(tmp_path, monkeypatch, "")
     get = pygame.event.get

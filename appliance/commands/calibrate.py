@@ -112,7 +112,7 @@ def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
     for note in notes:
         print(f"dicetable calibrate: {note}", file=sys.stderr)
     try:
-        outcome = run_wizard(screen, panel, source, path, settings=settings, screenshots=args.screenshots,
+        outcome = run_wizard(lambda: screen, panel, source, path, settings=settings, screenshots=args.screenshots,
                              frame_clock=frame_clock)
     finally:
         panel.close()
@@ -190,11 +190,12 @@ def locking_reopener(settings, source):
     return lambda exposure: open_camera(settings, [], kind="picamera", exposure=exposure)
 
 
-def run_wizard(surface, panel, source, profile_path: Path, *, settings=None, read=None,
+def run_wizard(surface: Callable, panel, source, profile_path: Path, *, settings=None, read=None,
                screenshots: str | None = None, fps: float = 30.0, frame_clock: FrameClock | None = None,
                watchdog: Callable[[], None] = lambda: None) -> Outcome:
-    """Runs the wizard on an open display, panel and frame source until it saves or is left. `watchdog`
-    is called on every pass, as the table's loop does (systemd kills a service that stops pinging)."""
+    """Runs the wizard with a panel and frame source until it saves or is left, drawing on `surface()` (asked
+    on every pass: the table's screen may be found after the start). `watchdog` is called on every pass, as
+    the table's loop does (systemd kills a service that stops pinging)."""
     from calibration.wizard import Wizard
 
     wizard = Wizard(profile_path, read=read)
@@ -235,11 +236,12 @@ def _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog) -> 
             camera.current.stage("dice" if wizard.wants_dice else "empty")
         if frame is None and camera.current.status.message:
             screen = _with_problem(screen, camera.current.status.message)
-        draw(surface, screen)
+        surface_now = surface()
+        draw(surface_now, screen)
         pygame.display.flip()
         watchdog()
         if shots and screen.step != last_step:
-            pygame.image.save(surface, str(shots / f"{screen.number}-{screen.step}.png"))
+            pygame.image.save(surface_now, str(shots / f"{screen.number}-{screen.step}.png"))
         last_step = screen.step
         idle = idle + 1 if getattr(panel, "done", False) else 0
         if idle > IDLE_FRAMES_AFTER_SCRIPT:

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         if problem:  # never run a live camera on a profile that cannot be read: make one first
             print(f"dicetable run: {problem}; starting the calibration wizard", flush=True)
             systemd_notify.ready("calibrating")
-            outcome = run_wizard(output.surface, panel, source, settings.calibration_profile, settings=settings,
+            outcome = run_wizard(output.screen_surface, panel, source, settings.calibration_profile, settings=settings,
                                  watchdog=systemd_notify.watchdog)
             if not outcome.saved:
                 print(f"dicetable run: {outcome.message}; the table needs a calibration", file=sys.stderr)
