@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS events (
     game_id INTEGER NOT NULL REFERENCES games(id),
     at TEXT NOT NULL,
     action TEXT NOT NULL,
-    args TEXT NOT NULL          -- JSON object
+    args TEXT NOT NULL          -- JSON array: the decision's arguments, in order
 );
 CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, id);
 CREATE TABLE IF NOT EXISTS screen (  -- what the buttons were doing between decisions: one row
@@ -100,13 +100,13 @@ class EventLog:
 
     def start_game(self, game: str, players: list[str] | tuple[str, ...], variants: dict[str, Any]) -> int:
         return self._write("INSERT INTO games (game, players, variants, started) VALUES (?, ?, ?, ?)",
-                           (game, json.dumps(list(players)), json.dumps(_plain(variants)), _now()))
+                           (game, json.dumps(list(players)), json.dumps(variants), _now()))
 
-    def append(self, game_id: int, action: str, args: dict[str, Any]) -> None:
+    def append(self, game_id: int, action: str, args: list[Any]) -> None:
         self._write("INSERT INTO events (game_id, at, action, args) VALUES (?, ?, ?, ?)",
                     (game_id, _now(), action, json.dumps(args)))
 
-    def events(self, game_id: int) -> list[tuple[str, dict[str, Any]]]:
+    def events(self, game_id: int) -> list[tuple[str, list[Any]]]:
         rows = self.db.execute("SELECT action, args FROM events WHERE game_id = ? ORDER BY id", (game_id,))
         return [(action, json.loads(args)) for action, args in rows]
 
@@ -179,7 +179,3 @@ def _ranking(result: Any) -> bool:
     return isinstance(result, list) and bool(result) and all(
         isinstance(p, dict) and {"name", "total", "rank"} <= p.keys() for p in result)
 
-
-def _plain(variants: dict[str, Any]) -> dict[str, Any]:
-    """Variants as JSON can hold them (slam tables have int keys)."""
-    return {k: ({str(f): p for f, p in v.items()} if isinstance(v, dict) else v) for k, v in variants.items()}

@@ -42,7 +42,7 @@ class Picture:
 
 @dataclass(frozen=True)
 class Screen:
-    kind: str  # "choose-game", "choose-players", "play", "menu", "game-over"
+    kind: str  # "choose-game", "choose-players", "play", "game-over" (the menu is a "play" screen: extra["choosing"])
     title: str
     prompt: str = ""
     message: str = ""

@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from appliance.screens import draw
-from appliance.screens.gallery import SCREENS, gallery_layouts, render_all
+from appliance.gallery import SCREENS, gallery_layouts, render_all
 from appliance.screens.render import SMALLEST_SHEET_TEXT, label_spots
 from appliance.screens.sheet_view import blocks_shown, focus_section
 from appliance.games.sheet_game import SheetGame

@@ -72,7 +72,7 @@ def _print_table(rules, as_json: bool) -> None:
     sections = [{"section": s.name, "fields": [s.fields[0], s.fields[-1]], "threshold": s.threshold, "bonus": s.bonus}
                 for s in rules.sections]
     if as_json:
-        print(json.dumps({"game": rules.id, "variants": _plain(rules.variants), "columns": list(rules.columns),
+        print(json.dumps({"game": rules.id, "variants": rules.variants, "columns": list(rules.columns),
                           "fields": rows, "sections": sections}))
         return
     print(f"{rules.name}: {rules.dice} d{rules.faces}, up to {rules.attempts} attempts, columns: {', '.join(rules.columns)}")
@@ -120,6 +120,3 @@ def _print_variants(game: str, values: dict) -> None:
     for variant in VARIANTS[game]:
         print(f"  variant {variant.key}={spelled(values[variant.key])}: {variant.help} ({variant.allowed})")
 
-
-def _plain(value):
-    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else value

@@ -8,8 +8,7 @@ reader would report them), so the presses are the ones the table's button protoc
 expected sheet comes from the rules alone (appliance.games) applied to the script, and must equal the
 table's: a check of the script, of this driver and of the table at once.
 
-This is the one module of vision.render that imports appliance (it drives the table); the renderer
-itself does not.
+It lives in appliance because it drives the table; the renderer (vision.render) imports no appliance.
 """
 from __future__ import annotations
 

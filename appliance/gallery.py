@@ -1,6 +1,6 @@
 """Every screen of the table in a typical state, at both layouts: for the screenshot tests and docs.
 
-    python -m appliance.screens.gallery docs/screens     writes the PNGs (no display needed)
+    python -m appliance.gallery docs/screens     writes the PNGs (no display needed)
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hardware.buttons import Press
 from vision.types import KEEP, ROLL, Die, Reading
 
 OK, NEXT, BACK = Press("OK"), Press("NEXT"), Press("BACK")
-HOLD_BACK, HOLD_NEXT = Press("BACK", long=True), Press("NEXT", long=True)
+HOLD_BACK = Press("BACK", long=True)
 
 
 def _reading(roll=(), keep=(), kind="d6", unsure=()) -> Reading:
