@@ -12,6 +12,7 @@ import numpy as np
 
 from appliance.screen_model import Picture, Screen
 from appliance.table import Table
+from calibration.profile import size_problem
 from hardware.frame_source import ENDED, FrameSource
 from vision.types import Reading, RestState
 
@@ -117,8 +118,8 @@ class Appliance:
         frame = self.source.read()
         status = self.source.status
         problem = "" if status.ok else status.message
-        if frame is not None and (mismatch := self._size_mismatch(frame.image)):
-            problem, frame = mismatch, None  # its tray corners and die size would land in the wrong places
+        if frame is not None and (mismatch := self._size_problem(frame.image)):
+            problem, frame = mismatch, None
         if problem != self.table.camera_note:   # `systemctl status dicetable` tells the admin too
             self.status(problem or PLAYING)
         self.table.camera(problem)
@@ -166,13 +167,11 @@ class Appliance:
             print(f"dicetable: recording stopped: {error}", file=sys.stderr)
             return None
 
-    def _size_mismatch(self, image: np.ndarray) -> str:
-        height, width = image.shape[:2]
-        if self.frame_size is None or (width, height) == tuple(self.frame_size):
+    def _size_problem(self, image: np.ndarray) -> str:
+        if self.frame_size is None:
             return ""
-        w, h = self.frame_size
-        return (f"the camera gives {width}x{height} pictures but the tray was calibrated at {w}x{h}: "
-                f"set camera.size = [{w}, {h}] or run `dicetable calibrate`")
+        height, width = image.shape[:2]
+        return size_problem(self.frame_size, (width, height))
 
     def run(self, keep_going: Callable[[], bool] = lambda: True) -> None:
         while keep_going() and self.step():

@@ -53,6 +53,17 @@ def biggest_die_px(width: int, height: int) -> float:
     return min(width, height) / 3
 
 
+def size_problem(calibrated: tuple[int, int], actual: tuple[int, int]) -> str:
+    """What is wrong, and the fix, when a profile made on pictures of `calibrated` (width, height) meets camera
+    pictures of `actual`; "" when the sizes match. The profile's corners and die size are in its own pictures'
+    pixels: on others they would land in the wrong places, so the table reads none."""
+    if tuple(calibrated) == tuple(actual):
+        return ""
+    (w, h), (actual_w, actual_h) = calibrated, actual
+    return (f"the tray was calibrated on {w}x{h} pictures but the camera's are {actual_w}x{actual_h}: "
+            f"set camera.size = [{w}, {h}] or run `dicetable calibrate` again")
+
+
 class ProfileError(ValueError):
     """A profile that cannot be used; str() names the file and the problem."""
 

@@ -73,6 +73,7 @@ class ReconnectingSource:
     open_device() returns a Device or raises; `name` goes into the messages ("USB camera 0").
     Retry delays double from `first_retry_s` up to `max_retry_s`. `frozen_after_s` is how long byte-identical
     small pictures may repeat before the camera counts as frozen (None: never; a live sensor always has noise).
+    `can_lock_exposure`: the camera can be opened again with the calibration's exposure locked (the Pi camera).
     """
 
     def __init__(
@@ -84,8 +85,10 @@ class ReconnectingSource:
         max_retry_s: float = 10.0,
         frozen_after_s: float | None = 5.0,
         clock: Callable[[], float] = time.monotonic,
+        can_lock_exposure: bool = False,
     ):
         self.name = name
+        self.can_lock_exposure = can_lock_exposure
         self._open_device = open_device
         self._first_retry_s = first_retry_s
         self._max_retry_s = max_retry_s

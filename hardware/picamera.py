@@ -121,4 +121,5 @@ def PiCamera(
         max_retry_s=max_retry_s,
         frozen_after_s=frozen_after_s,
         clock=clock,
+        can_lock_exposure=True,
     )

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from calibration.profile import (Exposure, Profile, ProfileError, ProfileMissing, empty_picture_path, load_profile,
-                                 save_profile)
+                                 save_profile, size_problem)
 from vision.types import KEEP, OUTSIDE, ROLL
 from vision.geometry import zone_of
 
@@ -119,3 +119,10 @@ def test_the_profile_and_its_picture_can_be_read_by_other_users(saved):
     """The kiosk's own user writes them; `dicetable doctor` and `calibrate --check`, run by the admin, read them."""
     for path in (saved, empty_picture_path(saved)):
         assert path.stat().st_mode & 0o777 == 0o644, path
+
+
+def test_a_profile_of_another_picture_size_says_what_differs_and_how_to_fix_it():
+    assert size_problem((1280, 720), [1280, 720]) == ""   # a list and a tuple of the same size match
+    assert size_problem((1280, 720), (640, 480)) == ("the tray was calibrated on 1280x720 pictures but the camera's "
+                                                     "are 640x480: set camera.size = [1280, 720] or run "
+                                                     "`dicetable calibrate` again")

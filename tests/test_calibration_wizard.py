@@ -198,7 +198,8 @@ def test_the_command_runs_the_wizard_on_a_drawn_tray_and_checks_the_profile(tmp_
     other = tmp_path / "settings.toml"
     other.write_text("[camera]\nsize = [640, 480]\n")   # a profile the table could not use at this size
     assert main(["calibrate", "--check", "--settings", str(other), "--profile", str(profile)]) == 1
-    assert "but camera.size is 640x480: set camera.size = [1280, 720]" in capsys.readouterr().out
+    assert "calibrated on 1280x720 pictures but the camera's are 640x480: set camera.size = [1280, 720]" \
+        in capsys.readouterr().out
     profile.write_text(profile.read_text().replace("die_px", "die_size"))
     assert main(["calibrate", "--check", "--profile", str(profile)]) == 1
     out = capsys.readouterr().out
@@ -248,7 +249,8 @@ def first_boot(tmp_path, monkeypatch, script):
             pass
 
     def open_camera(settings, notes, kind=None, replay=None, exposure=None):
-        camera = ReconnectingSource("Pi camera 0", Device, frozen_after_s=None)   # a drawn tray never changes
+        # a drawn tray never changes; a Pi camera is reopened with the exposure the wizard locks
+        camera = ReconnectingSource("Pi camera 0", Device, frozen_after_s=None, can_lock_exposure=True)
         camera.exposure, camera.stage = exposure, tray.stage
         cameras.append(camera)
         return camera

@@ -114,3 +114,16 @@ def test_run_on_a_damaged_log_keeps_it_and_starts_a_new_one(tmp_path, capsys, mo
     assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 0    # the new log works
     assert main(["history", "--log", str(kept)]) == 1
     assert f"the game log {kept} is damaged" in capsys.readouterr().err
+
+
+def test_the_log_options_name_the_log_the_table_keeps(capsys):
+    """run, record and history write the default out in --log's help (appliance.assemble is too slow to import
+    for `dicetable --help`): it must be the log the table opens."""
+    import pytest
+
+    from appliance.assemble import DEFAULT_LOG
+
+    for command in ("run", "record", "history"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert f"the game log (default: {DEFAULT_LOG})" in " ".join(capsys.readouterr().out.split()), command

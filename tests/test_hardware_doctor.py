@@ -71,8 +71,8 @@ def test_doctor_reports_settings_warnings_and_a_found_calibration(capsys, bare_m
 
     settings.write_text(f'[camera]\nsize = [1920, 1080]\n[calibration]\nprofile = "{profile}"\n')
     code, out = run_doctor(capsys, "--settings", str(settings))
-    assert "calibration MISSING" in out and "made at 1280x720, camera.size is 1920x1080" in out
-    assert "or set camera.size = [1280, 720]" in out
+    assert "calibration MISSING" in out and f"profile {profile}: the tray was calibrated on 1280x720 pictures but " \
+                                            "the camera's are 1920x1080: set camera.size = [1280, 720]" in out
 
 
 def pretend_pi(monkeypatch, tmp_path, wheel_pygame=False):

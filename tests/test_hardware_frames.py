@@ -145,6 +145,7 @@ def test_opencv_camera_reads_bgr_frames_and_a_small_grey_picture_from_a_video_fi
     # the orange square is orange: BGR order
     b, g, r = frames[0].image[45, 10 + 15]
     assert r > 200 and b < 100
+    assert not source.can_lock_exposure   # a USB camera's exposure is not locked from here
     source.close()
     assert source.status.state == ENDED
 

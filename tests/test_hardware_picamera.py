@@ -168,6 +168,7 @@ def test_pi_camera_configures_two_streams_locks_exposure_and_white_balance_then_
     assert frame.small.shape == (180, 320)  # the Y plane only, not the U and V rows below it
     assert frame.small[0, 5] == (5 + 1) % 200
     assert frame.metadata == {"SensorTimestamp": 1}  # the camera's report, for the wizard's exposure lock
+    assert source.can_lock_exposure   # the wizard may open it again with the exposure it measured locked
 
 
 def test_the_frame_rate_is_asked_for_and_slowed_only_for_a_locked_exposure_longer_than_a_frame(world):

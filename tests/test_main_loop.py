@@ -133,9 +133,9 @@ def test_frames_of_another_size_than_the_calibrations_are_not_read_and_the_scree
     for _ in range(11):   # every frame of the recording, none left
         app.step()
     assert reads == []
-    message = "the camera gives 320x240 pictures but the tray was calibrated at 640x480"
+    message = "the tray was calibrated on 640x480 pictures but the camera's are 320x240"
     assert message in app.table.screen().camera and statuses[0].startswith(message)
-    assert "set camera.size = [640, 480] or run `dicetable calibrate`" in statuses[0]
+    assert "set camera.size = [640, 480] or run `dicetable calibrate` again" in statuses[0]
 
     app = Appliance(ReplaySource(tmp_path / "game", realtime=False), ScriptedPanel([]),
                     Table(EventLog(tmp_path / "log2.sqlite")), read=lambda frame, kind: reads.append(frame) or

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+from hardware.display import MODES, DisplayError, choose_mode, layout_for, open_display
+
 from . import output_folder
 
 HELP = "Set up the tray: find it and its keep zone, lock the camera, learn the empty tray and the die size."
@@ -39,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="where frames come from (default: camera.source of the settings); synthetic: a "
                              "drawn tray, to try the wizard without a camera")
     parser.add_argument("--replay", metavar="FOLDER", help="recorded-throw folder for --source replay")
-    parser.add_argument("--display", choices=("auto", "kiosk", "window", "dummy"),
+    parser.add_argument("--display", choices=MODES,
                         help="display mode (default: display.mode of the settings)")
     parser.add_argument("--script", type=_script, metavar="PRESSES",
                         help=f"play these presses instead of reading buttons: {SCRIPT_FORMAT}")
@@ -48,7 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from appliance.settings import load_settings
-    from calibration.profile import ProfileError, ProfileMissing, load_profile
+    from calibration.profile import ProfileError, ProfileMissing, load_profile, size_problem
 
     settings, warnings = load_settings(args.settings)
     for warning in warnings:
@@ -71,10 +73,8 @@ def run(args: argparse.Namespace) -> int:
         known = None
     if args.check:
         print(known)
-        if tuple(profile.frame_size) != tuple(settings.camera.size):   # the table would read no frame with it
-            w, h = profile.frame_size
-            print(f"but camera.size is {settings.camera.size[0]}x{settings.camera.size[1]}: set camera.size = "
-                  f"[{w}, {h}] or run `dicetable calibrate` again")
+        if problem := size_problem(profile.frame_size, settings.camera.size):   # the table would read no frame with it
+            print(problem)
             return 1
         return 0
     return run_from_settings(settings, path, args)
@@ -82,7 +82,6 @@ def run(args: argparse.Namespace) -> int:
 
 def run_from_settings(settings, path: Path, args: argparse.Namespace) -> int:
     from appliance.assemble import open_buttons, open_camera
-    from hardware.display import DisplayError, choose_mode, layout_for, open_display
 
     mode = choose_mode(args.display or settings.display.mode)
     if mode == "dummy" and args.script is None:   # nobody could see the steps it waits on: say so, never hang
@@ -156,8 +155,7 @@ class Outcome:
 
 
 class _LockableSource:
-    """The frame source, reopened with locked exposure when the wizard asks (Pi camera only: others
-    cannot be locked from here, and report no exposure, so the wizard never asks them)."""
+    """The frame source, reopened with locked exposure when the wizard asks, if `reopen` (locking_reopener's) can."""
 
     def __init__(self, source, reopen):
         self.current, self._reopen = source, reopen
@@ -183,7 +181,7 @@ class FrameClock:
 def locking_reopener(settings, source):
     """How to reopen `source` with an exposure locked (exposure -> a new source), or None: the Pi camera
     only (others cannot be locked from here, and report no exposure)."""
-    if settings is None or type(source).__name__ != "ReconnectingSource" or not source.name.startswith("Pi camera"):
+    if settings is None or not getattr(source, "can_lock_exposure", False):   # replays and the like have no such flag
         return None
     from appliance.assemble import open_camera
 

@@ -80,7 +80,7 @@ def _camera_part(settings, findings) -> Part:
 
 
 def _calibration_part(profile, camera_size, Finding) -> Part:
-    from calibration.profile import ProfileError, ProfileMissing, load_profile
+    from calibration.profile import ProfileError, ProfileMissing, load_profile, size_problem
 
     fix = f"put the camera above the tray and run `dicetable calibrate` (the profile goes to {profile})"
     try:
@@ -89,12 +89,8 @@ def _calibration_part(profile, camera_size, Finding) -> Part:
         return Part("calibration", False, [Finding("calibration", False, f"no profile at {profile}", fix)])
     except ProfileError as error:
         return Part("calibration", False, [Finding("calibration", False, str(error), fix)])
-    if tuple(found.frame_size) != tuple(camera_size):   # the table would not read a single frame
-        w, h = camera_size
-        return Part("calibration", False, [Finding(
-            "calibration", False, f"profile {profile} was made at {found.frame_size[0]}x{found.frame_size[1]}, "
-                                  f"camera.size is {w}x{h}",
-            f"{fix}, or set camera.size = [{found.frame_size[0]}, {found.frame_size[1]}]")])
+    if problem := size_problem(found.frame_size, camera_size):   # the table would not read a single frame
+        return Part("calibration", False, [Finding("calibration", False, f"profile {profile}: {problem}")])
     return Part("calibration", True, [Finding("calibration", True, f"profile {profile}: {found.summary()}")])
 
 

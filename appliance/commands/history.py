@@ -7,14 +7,15 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from appliance.commands.run import LOG_HELP
+
 HELP = "List the finished games: date, game, players and scores."
 MOST_GAMES = 1_000_000
 KIOSK_HOME = Path("/var/lib/dicetable")   # the service user's HOME (systemd/dicetable.service): its log lives below
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--log", type=Path, metavar="FILE",
-                        help="the game log (default: ~/.local/share/dicetable/games.sqlite)")
+    parser.add_argument("--log", type=Path, metavar="FILE", help=LOG_HELP)
     parser.add_argument("--last", type=_count, default=20, metavar="N", help="how many games, newest first")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 

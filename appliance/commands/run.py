@@ -8,6 +8,7 @@ from pathlib import Path
 from appliance.commands import recording_folder
 
 HELP = "Run the table: camera, buttons and screen from the settings (the kiosk service runs this)."
+# assemble.DEFAULT_LOG written out: importing assemble would load numpy and OpenCV for `--help` (a test checks them)
 LOG_HELP = "the game log (default: ~/.local/share/dicetable/games.sqlite)"
 NOTES_SHOWN = 2   # more would cover the game: the journal (stdout) and `dicetable doctor` have them all
 
@@ -21,12 +22,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from appliance import assemble, systemd_notify
+    from appliance.commands.calibrate import locking_reopener, run_wizard
     from appliance.event_log import LogError
     from appliance.main_loop import PLAYING
-    from appliance.commands.calibrate import locking_reopener, run_wizard
-    from hardware.replay import ReplaySource
-
     from appliance.settings import load_settings
+    from hardware.replay import ReplaySource
 
     settings, warnings = load_settings(args.settings)
     notes: list[str] = []   # the camera, the screen, the buttons: said before the settings' warnings
