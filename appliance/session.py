@@ -10,9 +10,6 @@ from appliance.games.variants import resolve
 
 GameState = Union[SheetGame, TrainWreckGame]
 
-# Which dice a game is played with: the reader is told, and a die of the other kind is reported.
-DICE_KIND = {"dice-poker": "d6", "pentakubus": "d6", "hexakubus": "d10", "train-wreck": "d6"}
-
 
 def new_game(game: str, players: Sequence[str], variants: Mapping[str, Any] | None = None) -> GameState:
     chosen = resolve(game, variants)

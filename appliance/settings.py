@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from appliance.games import GAME_IDS
+from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.variants import VARIANTS, VariantError, resolve
 
 BUTTON_KEYS = ("prev", "next", "ok", "back")  # [buttons.pins] keys; the panel's buttons are these in capitals
@@ -117,7 +117,7 @@ def pin() -> Rule:
                  lambda v: (_is_int(v) or isinstance(v, str)) and _pin_id(v) is not None)
 
 
-def player_names(most: int = 8, longest: int = 20) -> Rule:
+def player_names(most: int = MAX_PLAYERS, longest: int = 20) -> Rule:
     def ok(v: Any) -> bool:   # the games tell players apart by name
         return (isinstance(v, list) and 1 <= len(v) <= most
                 and all(isinstance(n, str) and 1 <= len(n.strip()) <= longest for n in v)

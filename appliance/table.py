@@ -15,19 +15,18 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from appliance.event_log import EventLog, GameRecord, LogError
-from appliance.games import GAME_IDS
+from appliance.games import GAME_IDS, MAX_PLAYERS
+from appliance.games.catalog import DICE_FACES, DICE_KIND, GAME_NAMES
 from appliance.games.errors import RuleError
+from appliance.games.ranking import first_placed, winners_sentence
 from appliance.games.sheet_game import SheetGame
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.games.variants import VariantError
 from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, DieView, Hint, Screen
-from appliance.session import DICE_KIND, GameState, new_game
+from appliance.session import GameState, new_game
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
 from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
 
-GAME_NAMES = {"dice-poker": "Dice Poker", "pentakubus": "Pentakubus", "hexakubus": "Hexakubus",
-              "train-wreck": "Train Wreck"}
-TRAY_NOTES = {"moving": "dice rolling...", "hand": "hand in the tray: waiting", "empty": "the tray is empty"}
 SET_ASIDE_PHASES = (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE)  # Train Wreck: the phases that list set-asides
 # Train Wreck: the dice on the table besides those set aside (the Turn field holding them), by phase: a roll still
 # to decide on, or the confirmation dice kept; in the other phases a roll is due and only the set-aside dice lie there
@@ -44,6 +43,10 @@ DECIDE_FIRST = {Phase.QUADRUPLE_CHOICE: "first accept the dice (OK) or choose to
 # The lists the game forces, by what they choose: a reading before the choice is not taken either
 CHOOSE_FIRST = {"field": "first choose the field for this throw (OK): a throw is not taken before that",
                 "set-aside": "first choose the dice to set aside (OK): a roll is not taken before that"}
+# What OK on a choice decides, by list: the rules action and its arguments from the choice's key (the items of
+# the menu and of "end this game?" have what they do as their key)
+CHOICE_DECIDES = {"field": lambda key: ("enter", *key), "correct": lambda key: ("correct", *key),
+                  "set-aside": lambda key: ("set_aside", list(key))}
 
 
 @dataclass
@@ -104,7 +107,7 @@ class Table:
         self.pushed: Reading | None = None  # dice pushed into the keep zone while the review was open
         self.roll_off: list[int] = []  # Train Wreck: the start roll-off, one die per player, then logged at once
         self.chooser: Chooser | None = None
-        self.choosing: str = ""  # what the chooser is for: "game", "field", "correct", "set-aside", "menu"
+        self.choosing: str = ""  # what the chooser in play is for: "field", "correct", "set-aside", "menu", "end"
         self.viewing = 0  # sheet games: whose sheet is shown, counted from the player whose turn it is
         self.count = len(self.names) or 1
         self.order_shift = 0
@@ -159,7 +162,7 @@ class Table:
             self._say(error.message[:1].upper() + error.message[1:], WARN)
             return False
         try:
-            self.log.append(self.record.id, action, [_plain(a) for a in args])
+            self.log.append(self.record.id, action, list(args))
         except LogError as error:  # not written, so not taken: the game stays as the log has it
             self._log_failed(error)
             return False
@@ -263,8 +266,9 @@ class Table:
         self._save_screen()
 
     def press(self, press: Press) -> None:
-        handler = getattr(self, "_press_" + self.mode.replace("-", "_"))
-        handler(press)
+        handlers = {"choose-game": self._press_choose_game, "choose-players": self._press_choose_players,
+                    "play": self._press_play, "game-over": self._press_game_over}
+        handlers[self.mode](press)
         self._save_screen()
 
     # ------------------------------------------------------------------ readings
@@ -403,7 +407,7 @@ class Table:
             if self.setup_game not in ROLL_OFF_GAMES:
                 self.order_shift += 1 if press.button == NEXT else -1  # who starts
         elif press.button in (PREV, NEXT):
-            self.count = min(8, max(1, self.count + (1 if press.button == NEXT else -1)))
+            self.count = min(MAX_PLAYERS, max(1, self.count + (1 if press.button == NEXT else -1)))
         elif press.button == OK:
             self._start_game()
         elif press.button == BACK:
@@ -435,7 +439,7 @@ class Table:
         review = self.review
         i = review.cursor
         if press.button in (PREV, NEXT) and press.long:  # change the value under the cursor
-            faces = 10 if DICE_KIND[self.record.game] == "d10" else 6
+            faces = DICE_FACES[self.record.game]
             review.values[i] = (review.values[i] - 1 + (1 if press.button == NEXT else -1)) % faces + 1
             review.confirmed[i] = True
         elif press.button in (PREV, NEXT):
@@ -488,14 +492,10 @@ class Table:
         if press.button in (PREV, NEXT):
             chooser.move(-1 if press.button == PREV else 1)
         elif press.button == OK:
-            what, key = self.choosing, chooser.chosen.key
-            if what == "field":
-                self._decide("enter", *key)
-            elif what == "correct":
-                self._decide("correct", *key)
-            elif what == "set-aside":
-                self._decide("set_aside", list(key))
-            elif what in ("menu", "end"):
+            key = chooser.chosen.key
+            if self.choosing in CHOICE_DECIDES:
+                self._decide(*CHOICE_DECIDES[self.choosing](key))
+            else:  # the menu, or "end this game?"
                 key()
         elif press.button == BACK:
             self._close_list()
@@ -508,7 +508,8 @@ class Table:
 
     def _chosen_players(self) -> list[str]:
         """The players chosen on the players screen, the one who starts first."""
-        spare = [f"Player {i}" for i in range(len(self.names) + 1, 17) if f"Player {i}" not in self.names]
+        numbers = range(len(self.names) + 1, 2 * MAX_PLAYERS + 1)  # enough even if every name is a "Player n"
+        spare = [f"Player {i}" for i in numbers if f"Player {i}" not in self.names]
         names = (self.names + spare)[:self.count]   # each its own: the games tell players apart by name
         shift = 0 if self.setup_game in ROLL_OFF_GAMES else self.order_shift % len(names)
         return names[shift:] + names[:shift]
@@ -674,7 +675,8 @@ class Table:
         if self.mode == "game-over":
             hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),)
                                                    if isinstance(self.game, SheetGame) and self.game.last_entry else ())
-            return Screen("game-over", "Game over", _winners(self.game.ranking), ranking=self.game.ranking,
+            ranking = self.game.ranking
+            return Screen("game-over", "Game over", winners_sentence(first_placed(ranking)), ranking=ranking,
                           hints=hints, **game_base)
         return self._play_screen(game_base)
 
@@ -701,7 +703,7 @@ class Table:
                           hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
                                  Hint("OK", "confirm"), Hint("BACK", "drop")), extra=extra, **base)
         prompt, hints = (self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt())
-        extra = {**base.pop("extra", {}), "tray_note": TRAY_NOTES.get(self.tray_note, "")}
+        extra = base.pop("extra", {})
         if isinstance(self.game, SheetGame) and self.game.throw:
             best = self.game.options()[0]
             extra["focus"] = (best.column, best.field)
@@ -835,12 +837,3 @@ def _count(n: int, one: str, many: str) -> str:
 def _column_name(rules, column: int) -> str:
     label = rules.column_label(column)
     return "" if label == "sheet" else f"({label})"
-
-
-def _winners(ranking) -> str:
-    top = [name for rank, name, _ in ranking if rank == 1]
-    return f"{' and '.join(top)} {'wins' if len(top) == 1 else 'win'}"
-
-
-def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value

@@ -1,4 +1,6 @@
 """Every screen drawn under SDL's dummy driver at 800x480 and 1920x1080, saved as PNG and checked."""
+from collections import Counter
+
 import numpy as np
 import pygame
 import pytest
@@ -177,3 +179,25 @@ def test_a_camera_problem_is_shown_with_its_cause(monkeypatch):
         render_module.render(pygame.Surface(layout.size), table.screen(), layout, None)
         first = drawn.index(next(line for line in drawn if line.startswith("USB camera 0 lost")))
         assert " ".join(drawn[first:first + 2]) == problem   # whole, in the two lines after the title
+
+
+@pytest.mark.parametrize("state", ["moving", "hand", "empty"])
+def test_what_the_tray_is_doing_is_said_once(monkeypatch, state):
+    """One place, one wording, whole: the tray's state once showed in the title bar and again under the prompt,
+    worded two ways ("dice rolling…" and "dice rolling...")."""
+    from appliance.screens import render as render_module
+
+    pygame.font.init()
+    drawn = []
+    real_text = draw.text
+    monkeypatch.setattr(draw, "text", lambda surface, what, *a, **k: drawn.append(what) or real_text(surface, what, *a, **k))
+    for name in ("choose-game", "pentakubus-hold", "train-wreck-set-aside"):
+        table = SCREENS[name]()
+        for layout in gallery_layouts().values():
+            said = {}
+            for tray in ("", state):
+                table.tray(tray)
+                drawn.clear()
+                render_module.render(pygame.Surface(layout.size), table.screen(), layout, None)
+                said[tray] = Counter(drawn)
+            assert list((said[state] - said[""]).elements()) == [render_module.TRAY_STATUS[state]], (name, layout)

@@ -38,8 +38,7 @@ def optimum(rules: SheetRules) -> dict:
     sections = {}
     for section in rules.sections:
         total = sum(best[n] for n in section.fields)
-        reached = section.threshold is not None and total >= section.threshold
-        sections[section.name] = total + (section.bonus if reached else 0)
+        sections[section.name] = total + section.bonus_for(total)
     column = sum(sections.values())
     return {"fields": best, "sections": sections, "column": column, "columns": len(rules.columns),
             "total": column * len(rules.columns)}

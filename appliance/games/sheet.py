@@ -20,6 +20,10 @@ class Section:
     threshold: int | None = None  # the section bonus is paid when its fields total this much
     bonus: int = 0
 
+    def bonus_for(self, total: int) -> int:
+        """The section bonus that fields totalling `total` earn."""
+        return self.bonus if self.threshold is not None and total >= self.threshold else 0
+
 
 @dataclass(frozen=True)
 class SheetRules:
@@ -118,8 +122,7 @@ class Sheet:
         return sum(self.entries[(column, n)].total for n in section.fields if (column, n) in self.entries)
 
     def section_bonus(self, column: int, section: Section) -> int:
-        reached = section.threshold is not None and self.section_entries(column, section) >= section.threshold
-        return section.bonus if reached else 0
+        return section.bonus_for(self.section_entries(column, section))
 
     def section_total(self, column: int, section: Section) -> int:
         return self.section_entries(column, section) + self.section_bonus(column, section)

@@ -9,11 +9,12 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Sequence
 
+from . import MAX_PLAYERS
 from .errors import RuleError
 from .fields import Score
+from .ranking import Ranking, ranked
 from .sheet import Sheet, SheetRules
 
-MAX_PLAYERS = 8
 ACTIONS = ("start_throw", "rethrow", "enter", "correct")  # what an event log may replay
 
 
@@ -106,6 +107,11 @@ class SheetGame:
             raise RuleError("throw-first", "throw the dice first")
         return self.throw
 
+    def _require_last_entry(self) -> LastEntry:
+        if self.last_entry is None:
+            raise RuleError("corrections", "there is no entry to correct: the next throw has started")
+        return self.last_entry
+
     # --- entering -------------------------------------------------------------------------------
     def score_in(self, sheet: Sheet, throw: Throw, column: int, number: int) -> Score:
         score = self.rules.field(number).score(throw.dice, throw.fresh)
@@ -123,9 +129,7 @@ class SheetGame:
 
     def correction_options(self) -> list[Option]:
         """Where the last entry could go instead (its own field included), best first."""
-        last = self.last_entry
-        if last is None:
-            raise RuleError("corrections", "there is no entry to correct: the next throw has started")
+        last = self._require_last_entry()
         return self._options(self.sheets[last.player].without(last.column, last.field), last.throw)
 
     def _options(self, sheet: Sheet, throw: Throw) -> list[Option]:
@@ -143,9 +147,7 @@ class SheetGame:
 
     def correct(self, column: int, number: int) -> "SheetGame":
         """Move the last entry to another field; allowed until the next throw starts."""
-        last = self.last_entry
-        if last is None:
-            raise RuleError("corrections", "there is no entry to correct: the next throw has started")
+        last = self._require_last_entry()
         sheets = list(self.sheets)
         sheets[last.player] = sheets[last.player].without(last.column, last.field)
         game = replace(self, sheets=tuple(sheets))
@@ -165,7 +167,6 @@ class SheetGame:
         return all(sheet.full for sheet in self.sheets)
 
     @property
-    def ranking(self) -> tuple[tuple[int, str, int], ...]:
-        """(rank, player, total), best first; equal totals share a rank."""
-        totals = sorted(((s.total, name) for name, s in zip(self.players, self.sheets)), key=lambda t: -t[0])
-        return tuple((1 + sum(1 for t, _ in totals if t > total), name, total) for total, name in totals)
+    def ranking(self) -> Ranking:
+        """(place, player, total), best first; equal totals share a place."""
+        return ranked(self.players, [sheet.total for sheet in self.sheets])

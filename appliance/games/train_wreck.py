@@ -4,7 +4,7 @@ The camera reads the dice a player threw, the buttons say what the player does w
 action (`roll`, `set_aside`, `bank`, `accept`, `reroll`, `start_salvage`, `decline_salvage`,
 `roll_off`) takes plain data (ints, tuples of ints) and returns a NEW game; an illegal action raises
 RuleError (named by the rule it breaks) and the old game is untouched, so the table can store every
-action in its event log and rebuild the game with `replay`.
+action in its event log and rebuild the game by applying them again to a new game (`apply`).
 
 Scoring follows RULINGS.md (Train Wreck section), which decides over the rulebook. Where both are
 silent, this module chooses what a player at the table would expect:
@@ -49,12 +49,15 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterable, Sequence
 
+from . import MAX_PLAYERS
 from .errors import RuleError
+from .ranking import Ranking, first_placed, ranked, winners_sentence
 
 Dice = tuple[int, ...]
 
-GOALS = (1000, 750, 500)  # the rulebook's goal and its two shorter variants; 1000 is the default
-MAX_PLAYERS = 8  # RULINGS.md, all games: 1-8 players
+NAME = "Train Wreck"
+FACES = 6  # played with five ordinary d6
+GOALS = (1000, 750, 500)  # the rulebook's goal and its two shorter variants; the first is the default
 ENTRY = 35  # getting on the scoreboard: one banked turn of at least this much
 MAX_CONFIRMATION_ROLLS = 10
 
@@ -219,37 +222,25 @@ class TrainWreckGame:
     # ---------------------------------------------------------------- setting up
 
     @classmethod
-    def new(cls, players: Sequence[str], goal: int = 1000, first: int | None = None) -> TrainWreckGame:
-        """A new game. Without `first` the players roll off for the start (one player needs none)."""
+    def new(cls, players: Sequence[str], goal: int = GOALS[0]) -> TrainWreckGame:
+        """A new game: the players roll off for the start (one player needs none)."""
         players = tuple(players)
         if not 1 <= len(players) <= MAX_PLAYERS:
-            raise RuleError("players", f"Train Wreck needs 1 to {MAX_PLAYERS} players, not {len(players)}")
+            raise RuleError("players", f"{NAME} needs 1 to {MAX_PLAYERS} players, not {len(players)}")
         if any(not isinstance(p, str) or not p.strip() for p in players) or len(set(players)) != len(players):
             raise RuleError("players", "every player needs a name of their own")
         if goal not in GOALS:
             raise RuleError("goal", f"the goal is one of {', '.join(map(str, GOALS))}, not {goal}")
-        if first is not None and first not in range(len(players)):
-            raise RuleError("starting-out", f"the first player is a number from 0 to {len(players) - 1}")
-        if first is None and len(players) == 1:
-            first = 0
         n = len(players)
-        game = cls(players, goal, (0,) * n, (False,) * n, first or 0, Turn())
-        if first is None:
-            game = _with(game, turn=Turn(Phase.ROLL_OFF, to_roll=n, forced=""), contenders=tuple(range(n)))
-        return game
-
-    @classmethod
-    def replay(cls, players: Sequence[str], goal: int, first: int | None, actions: Iterable[Sequence]) -> TrainWreckGame:
-        """Rebuild a game from its log of (action, *arguments)."""
-        game = cls.new(players, goal, first)
-        for name, *args in actions:
-            game = game.apply(name, *args)
-        return game
+        game = cls(players, goal, (0,) * n, (False,) * n, 0, Turn())
+        if n == 1:
+            return game
+        return _with(game, turn=Turn(Phase.ROLL_OFF, to_roll=n, forced=""), contenders=tuple(range(n)))
 
     def apply(self, action: str, *args) -> TrainWreckGame:
         """Apply an action by name, as stored in an event log."""
         if action not in ACTIONS:
-            raise RuleError("action", f"there is no action {action!r} in Train Wreck")
+            raise RuleError("action", f"there is no action {action!r} in {NAME}")
         return getattr(self, action)(*args)
 
     # ---------------------------------------------------------------- views
@@ -263,16 +254,8 @@ class TrainWreckGame:
         return self.turn.phase == Phase.OVER
 
     @property
-    def current_player(self) -> str:
-        return self.players[self.current]
-
-    @property
     def turn_points(self) -> int:
         return self.turn.points
-
-    @property
-    def last_roll(self) -> Dice:
-        return self.turn.roll
 
     @property
     def expected_dice(self) -> int:
@@ -353,20 +336,16 @@ class TrainWreckGame:
             case Phase.SALVAGE_SET_ASIDE:
                 return "salvage: set aside one " + " or ".join(str(o.dice[0]) for o in self.options)
             case _:
-                return "game over: " + " and ".join(self.winners) + f" {'wins' if len(self.winners) == 1 else 'win'}"
+                return "game over: " + winners_sentence(self.winners)
 
     @property
     def winners(self) -> tuple[str, ...]:
-        if not self.is_over:
-            return ()
-        top = max(self.scores)
-        return tuple(p for p, s in zip(self.players, self.scores) if s == top)
+        return first_placed(self.ranking) if self.is_over else ()
 
     @property
-    def ranking(self) -> tuple[tuple[int, str, int], ...]:
+    def ranking(self) -> Ranking:
         """(place, player, score), best first; equal scores share a place (1, 1, 3)."""
-        order = sorted(range(len(self.players)), key=lambda i: -self.scores[i])
-        return tuple((1 + sum(s > self.scores[i] for s in self.scores), self.players[i], self.scores[i]) for i in order)
+        return ranked(self.players, self.scores)
 
     # ---------------------------------------------------------------- actions
 
@@ -489,9 +468,9 @@ class TrainWreckGame:
         try:  # whole numbers only (a reader's numpy ints are fine; 5.0 or "5" are not)
             values = tuple(operator.index(v) for v in values)
         except TypeError:
-            raise RuleError("die-faces", "dice are given as whole numbers from 1 to 6") from None
-        if any(not 1 <= v <= 6 for v in values):
-            raise RuleError("die-faces", f"a die shows 1 to 6, not {_show(values)}")
+            raise RuleError("die-faces", f"dice are given as whole numbers from 1 to {FACES}") from None
+        if any(not 1 <= v <= FACES for v in values):
+            raise RuleError("die-faces", f"a die shows 1 to {FACES}, not {_show(values)}")
         if count is not None and len(values) != count:
             raise RuleError(rule, f"roll {count} {'die' if count == 1 else 'dice'}, not {len(values)}")
         return values

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from .train_wreck import GOALS
+
 
 class VariantError(ValueError):
     pass
@@ -29,9 +31,14 @@ def _on_off(value: Any) -> bool:
     return words[str(value).strip().lower()]
 
 
+def _is_none(value: Any) -> bool:
+    """Whether a value turns a variant off: none, off or empty (or nothing at all)."""
+    return value is None or str(value).strip().lower() in ("none", "off", "")
+
+
 def _threshold_points(value: Any) -> tuple[int, int] | None:
     """'63:35' or {threshold = 63, points = 35}; 'none' for no bonus."""
-    if value is None or str(value).strip().lower() in ("none", "off", ""):
+    if _is_none(value):
         return None
     if isinstance(value, Mapping):
         threshold, points = value["threshold"], value["points"]
@@ -47,7 +54,7 @@ def _threshold_points(value: Any) -> tuple[int, int] | None:
 
 def _slam_table(value: Any) -> Mapping[int, int]:
     """'21:12,30:10' or {21 = 12, 30 = 10}: slam points per field of sections C and D."""
-    if value is None or str(value).strip().lower() in ("none", "off", ""):
+    if _is_none(value):
         return {}
     pairs = value.items() if isinstance(value, Mapping) else (p.split(":") for p in str(value).split(","))
     table = {int(field): int(points) for field, points in pairs}
@@ -78,7 +85,8 @@ VARIANTS: dict[str, tuple[Variant, ...]] = {
                 "slam points per field, which the rulebook fragment does not give"),
     ),
     "train-wreck": (
-        Variant("goal", 1000, _one_of(1000, 750, 500), "1000, 750 or 500", "the score that ends the game"),
+        Variant("goal", GOALS[0], _one_of(*GOALS), ", ".join(map(str, GOALS[:-1])) + f" or {GOALS[-1]}",
+                "the score that ends the game"),
     ),
 }
 

@@ -21,9 +21,10 @@ import numpy as np
 
 from appliance.event_log import EventLog
 from appliance.final_sheet import final_sheet
+from appliance.games.catalog import DICE_FACES, DICE_KIND
 from appliance.games.sheet_game import SheetGame
 from appliance.games.train_wreck import Phase
-from appliance.session import DICE_KIND, new_game
+from appliance.session import new_game
 from appliance.table import Table
 from hardware.buttons import Press
 from vision.types import Die, Reading
@@ -114,7 +115,7 @@ class Player:
                 continue
             while self.table.review.cursor != j:
                 self._press(NEXT)
-            faces = 10 if self.kind == "d10" else 6
+            faces = DICE_FACES[self.game_id]
             up = (want - review.values[j]) % faces
             for _ in range(up if up <= faces - up else faces - up):
                 self._press(NEXT_LONG if up <= faces - up else PREV_LONG)

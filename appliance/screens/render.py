@@ -3,16 +3,19 @@ from __future__ import annotations
 
 import pygame
 
+from appliance.games.catalog import DICE_KIND
 from appliance.games.sheet_game import SheetGame
 from appliance.games.train_wreck import ENTRY, TrainWreckGame
 from appliance.screen_model import Picture, Screen
 from appliance.screens import draw
 from appliance.screens.sheet_view import draw_sheet
-from appliance.session import DICE_KIND
 from hardware.display import Layout, draw_frame
 
 SMALLEST_SHEET_TEXT = 13  # design pixels at 800x480: the sheet's text shrinks no further to fit
 MENU_MESSAGE_LINES = 4     # a menu has room for a longer message (settings warnings at start, say)
+# What the tray is doing, in the title bar's status corner: there it shows on every screen, and it does not
+# push the prompt and the choices down each time the dice start or stop rolling
+TRAY_STATUS = {"moving": "dice rolling…", "hand": "hand in the tray", "empty": "the tray is empty"}
 
 
 def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Picture | None = None) -> None:
@@ -43,11 +46,7 @@ def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
     title_share, status_lines = (0.4, 2) if screen.camera else (0.6, 1)
     draw.text(surface, screen.title, (layout.margin, rect.centery), layout.font_title, bold=True, anchor="midleft",
               max_width=rect.width * title_share)
-    status, colour = "", draw.DIM
-    if screen.camera:
-        status, colour = screen.camera, draw.ERROR_COLOUR
-    elif screen.tray in ("moving", "hand"):
-        status = {"moving": "dice rolling…", "hand": "hand in the tray"}[screen.tray]
+    status, colour = (screen.camera, draw.ERROR_COLOUR) if screen.camera else (TRAY_STATUS.get(screen.tray, ""), draw.DIM)
     width = rect.width * (0.98 - title_share) - layout.margin
     shown = draw.lines(status, layout.font_small, int(width), status_lines) if status else []
     line_h = draw.font(layout.font_small).get_height()
@@ -163,8 +162,6 @@ def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
     y = draw.paragraph(surface, screen.prompt, (rect.x, y), layout.font_body, rect.width, draw.TEXT)
     if screen.extra.get("best"):
         y = draw.paragraph(surface, screen.extra["best"], (rect.x, y + 2), layout.font_small, rect.width, draw.GOOD)
-    if screen.extra.get("tray_note"):
-        y = draw.paragraph(surface, screen.extra["tray_note"], (rect.x, y), layout.font_small, rect.width, draw.DIM)
     if screen.message:
         y = draw.paragraph(surface, screen.message, (rect.x, y + 4), layout.font_small, rect.width,
                            draw.LEVEL_COLOURS[screen.level])

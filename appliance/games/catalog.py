@@ -1,0 +1,11 @@
+"""The games as the table lists them: each one's name and dice, taken from its own rules."""
+from __future__ import annotations
+
+from . import train_wreck
+from .tables import BUILDERS
+
+_SHEETS = {game: build() for game, build in BUILDERS.items()}  # the variants change neither name nor dice
+GAME_NAMES = {**{game: rules.name for game, rules in _SHEETS.items()}, "train-wreck": train_wreck.NAME}
+DICE_FACES = {**{game: rules.faces for game, rules in _SHEETS.items()}, "train-wreck": train_wreck.FACES}
+# Which dice a game is played with: the reader is told, and a die of the other kind is reported.
+DICE_KIND = {game: f"d{faces}" for game, faces in DICE_FACES.items()}
