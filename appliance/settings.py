@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.variants import VARIANTS, VariantError, resolve
+from hardware.display import MODES as DISPLAY_MODES
 
 BUTTON_KEYS = ("prev", "next", "ok", "back")  # [buttons.pins] keys; the panel's buttons are these in capitals
 DEFAULT_FILE = Path(__file__).with_name("default_settings.toml")
@@ -150,7 +151,7 @@ RULES: dict[str, Rule] = {
     "buttons.pull_up": boolean(),
     "buttons.touch": boolean(),
     **{f"buttons.pins.{key}": pin() for key in BUTTON_KEYS},
-    "display.mode": one_of("auto", "kiosk", "window", "dummy"),
+    "display.mode": one_of(*DISPLAY_MODES),
     "display.size": size((320, 240), (3840, 2160)),
     "calibration.profile": text("a file path", empty=False),
     "players.names": player_names(),
