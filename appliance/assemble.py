@@ -13,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from appliance.event_log import open_log
+from appliance.event_log import DEFAULT_LOG, open_log
 from appliance.main_loop import LATEST_SCREEN, LOOK_FOR_SCREEN_S, Appliance, Output
 from appliance.settings import Settings
 from appliance.table import Table
@@ -24,7 +24,6 @@ from vision.types import Reading
 
 REPO = Path(__file__).resolve().parents[1]
 RECORDINGS = REPO / "tests" / "fixtures" / "throws"
-DEFAULT_LOG = Path("~/.local/share/dicetable/games.sqlite")
 
 
 @dataclass
@@ -183,11 +182,19 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str], late
 
 def reader(calibration) -> Callable[[np.ndarray, str], Reading]:
     """read(frame, kind): the packaged reader for the dice the game is played with (d6 or d10)."""
-    from vision.d10 import read_d10
-    from vision.reader import read
+    from vision import read_kind
 
-    readers = {"d6": read, "d10": read_d10}
-    return lambda frame, kind="d6": readers[kind](frame, calibration)
+    return lambda frame, kind="d6": read_kind(frame, calibration, kind)
+
+
+def rest_detector(calibration, small_size: tuple[int, int]):
+    """A vision RestDetector comparing the small pictures of `small_size` with the calibration's empty tray (none:
+    it learns the tray as it goes)."""
+    from vision.rest import RestDetector
+
+    empty = calibration.empty if calibration is not None else None
+    # the empty tray made as the camera's small pictures are, so that the two compare
+    return RestDetector(small_grey(empty, small_size) if empty is not None else None)
 
 
 def table_for(settings: Settings, log_path: Path | None, notes: list[str]) -> Table:
@@ -197,13 +204,8 @@ def table_for(settings: Settings, log_path: Path | None, notes: list[str]) -> Ta
 
 
 def appliance(settings: Settings, source, panel, table: Table, output: Output, calibration) -> Appliance:
-    from vision.rest import RestDetector
-
-    empty = calibration.empty if calibration is not None else None
-    # the empty tray as rest detection compares it: made as the camera's small pictures are
-    small_empty = small_grey(empty, settings.camera.small_size) if empty is not None else None
-    return Appliance(source, panel, table, reader(calibration), RestDetector(small_empty), output,
-                     frame_interval_s=1 / settings.camera.fps,
+    return Appliance(source, panel, table, reader(calibration), rest_detector(calibration, settings.camera.small_size),
+                     output, frame_interval_s=1 / settings.camera.fps,
                      frame_size=calibration.frame_size if calibration is not None else None)
 
 
@@ -215,9 +217,16 @@ def scripted_presses(labels: dict, clock: Callable[[], float], first_frame: int 
     return ScriptedPanel(presses, clock=clock)
 
 
-def window_open() -> bool:
+def window_open(escape_closes: bool = False) -> bool:
     """False once a desktop window is closed or the process is asked to stop (SIGTERM, SIGINT: SDL's own
-    handlers turn them into a QUIT event; the keyboard panel takes the key events)."""
+    handlers turn them into a QUIT event, which stays queued: every later call sees it too). Escape closes it
+    only with `escape_closes` (the demo, where no panel reads the keys): at the table the keyboard panel takes
+    the key events, and Escape is its BACK button."""
     import pygame
 
+    if escape_closes:   # the demo's own event reading, which also keeps its window answering
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                pygame.event.post(pygame.event.Event(pygame.QUIT))   # queued again: closed from now on
+                break
     return not pygame.event.peek(pygame.QUIT)

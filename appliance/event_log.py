@@ -140,6 +140,9 @@ class EventLog:
         return [record for record in map(_record, rows) if _ranking(record.result)]
 
 
+DEFAULT_LOG = Path("~/.local/share/dicetable/games.sqlite")   # the player's; the kiosk's is under its HOME
+
+
 def open_log(path: str | Path) -> tuple[EventLog, str]:
     """The log at `path` and "", or, if that file is damaged, a new log there and a note saying where the
     damaged file was kept (beside it, renamed, with its journal: nothing is deleted)."""

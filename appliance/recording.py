@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from calibration.profile import write_atomically
+from vision.scoring import label_row
 
 JPEG_QUALITY = 85
 
@@ -73,13 +74,8 @@ class Recorder:
         """Frame `frame` was read as `dice` (vision Die objects) and the player confirmed `values` for them."""
         if not 0 <= frame < len(self.frames):
             raise IndexError(f"no frame {frame} recorded (0..{len(self.frames) - 1})")
-        labels = []
-        for die, value in zip(dice, values):
-            entry = {"kind": die.kind, "value": int(value), "box": [round(float(v), 1) for v in die.box],
-                     "zone": die.zone, "cocked": bool(die.cocked)}
-            if attempt is not None:
-                entry["thrown_in"] = attempt
-            labels.append(entry)
+        labels = [label_row(die.kind, value, die.box, die.zone, die.cocked, attempt)
+                  for die, value in zip(dice, values)]
         w, h = self.size
         self.images.append({"file": self.frames[frame]["file"], "width": w, "height": h, "frame": frame,
                             "t": self.frames[frame]["t"], "dice": labels})

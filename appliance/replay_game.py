@@ -7,16 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from appliance.assemble import reader, recording_calibration, scripted_presses
+from appliance import assemble
 from appliance.event_log import EventLog
 from appliance.final_sheet import final_sheet
-from appliance.main_loop import Appliance, Output
-from appliance.settings import DEFAULTS
+from appliance.main_loop import Output
+from appliance.settings import default_settings
 from appliance.table import Table
-from hardware.frame_source import small_grey
-
-
-SMALL = DEFAULTS["camera.small_size"]  # the picture rest detection compares, as the appliance makes it
+from vision.scoring import box_holds
 
 
 class ReplayError(ValueError):
@@ -32,24 +29,24 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     A log that holds an open game resumes it from `first_frame` (the frames before it were seen by
     the run that stopped); `after_frame(i)` is called once frame i is processed (to stop a run).
     """
-    from hardware.replay import ReplaySource
-    from vision.rest import RestDetector
+    from hardware.replay import RecordingError, ReplaySource, load_recording
 
     labels_file = Path(folder) / "labels.json"
     try:
         labels = json.loads(labels_file.read_text())
     except (OSError, ValueError) as error:
         raise ReplayError(f"{folder} is not a recorded game ({error.__class__.__name__}: {error})") from None
-    spec = _game(labels, labels_file)
-    source = ReplaySource(folder, realtime=realtime, small_size=SMALL)
-    if source.recording is None:   # the source does not raise: it ends at once, saying why
-        raise ReplayError(f"{folder} is not a recorded game: {source.status.message}")
-    missing = source.recording.missing_frames()
+    spec = _game(labels, labels_file)   # before the frames: a set of stills has none, and is no game
+    try:
+        recording = load_recording(folder, labels)
+    except RecordingError as error:
+        raise ReplayError(f"{folder} is not a recorded game: cannot replay: {error}") from None
+    missing = recording.missing_frames()
     if missing:   # playing on would read nothing at those frames and print an empty sheet
-        raise ReplayError(f"{folder}: {len(missing)} of the {len(source.recording.frames)} frames listed in "
+        raise ReplayError(f"{folder}: {len(missing)} of the {len(recording.frames)} frames listed in "
                           f"labels.json are missing (the first: {missing[0]})")
     _check_script(labels, labels_file)
-    calibration, problem = recording_calibration(source.recording)
+    calibration, problem = assemble.recording_calibration(recording)
     if problem:
         raise ReplayError(problem)
     table = Table(EventLog(log_path), variants={spec["game"]: spec.get("variants", {})})
@@ -61,14 +58,16 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         from hardware.display import LAYOUTS, open_display
 
         output = Output(open_display("dummy", LAYOUTS["touchscreen"].size), LAYOUTS["touchscreen"], screens, flip=False)
-    chosen = reader(calibration) if read is None else (lambda frame, kind: read(frame))
-    app = Appliance(source, None, table, chosen, RestDetector(_small_empty(calibration)), output or Output(),
-                    frame_size=calibration.frame_size if calibration else None)
+    settings = default_settings()   # played as a table with the built-in settings would play it
+    source = ReplaySource(recording, realtime=realtime, small_size=settings.camera.small_size)
+    app = assemble.appliance(settings, source, None, table, output or Output(), calibration)
+    if read is not None:
+        app.read = lambda frame, kind: read(frame)
     app.read = with_misreads(app.read, labels, frame_index=lambda: first_frame + app.frames - 1)
     app.recorder = recorder
     for _ in range(first_frame):
         source.read()
-    app.panel = scripted_presses(labels, clock=lambda: app.t, first_frame=first_frame)
+    app.panel = assemble.scripted_presses(labels, clock=lambda: app.t, first_frame=first_frame)
     index = first_frame - 1
 
     def going() -> bool:
@@ -143,15 +142,10 @@ def with_misreads(read, labels: dict, frame_index: Callable[[], int]):
             labeled = images[misread["image"]]  # the index of the labeled rest
             first, last = labeled.get("rest_frames", [labeled["frame"], labeled["frame"]])
             if first <= index <= last:
-                x0, y0, x1, y1 = labeled["dice"][misread["die"]]["box"]
-                dice = tuple(replace(d, value=misread["read_as"]) if x0 <= d.centre[0] <= x1 and y0 <= d.centre[1] <= y1
-                             else d for d in result.dice)
+                box = labeled["dice"][misread["die"]]["box"]
+                dice = tuple(replace(d, value=misread["read_as"]) if box_holds(box, *d.centre) else d
+                             for d in result.dice)
                 result = replace(result, dice=dice)
         return result
 
     return reading
-
-
-def _small_empty(calibration):
-    """The empty tray as rest detection compares it: made as the replayed frames' small pictures are."""
-    return None if calibration is None or calibration.empty is None else small_grey(calibration.empty, SMALL)

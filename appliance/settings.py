@@ -238,27 +238,32 @@ def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
     return next((Path(p).expanduser() for p in SEARCH_PATH if Path(p).expanduser().is_file()), None)
 
 
+def default_settings() -> Settings:
+    """The built-in settings (appliance/default_settings.toml), whatever files the machine has."""
+    return _build(dict(DEFAULTS), None)
+
+
 def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> tuple[Settings, list[str]]:
     """The settings from `path` (default: found by find_settings_file) and the warnings to show."""
     path = Path(path).expanduser() if path is not None else find_settings_file(env)
     if path is None:
-        return _build(dict(DEFAULTS), None), []
+        return default_settings(), []
     lost: list[str] = []   # what a broken file loses
     try:
         text = path.read_bytes().decode("utf-8")
         raw = tomllib.loads(text)
     except FileNotFoundError:
-        return _build(dict(DEFAULTS), None), [f"settings file {path} not found; using the built-in defaults"]
+        return default_settings(), [f"settings file {path} not found; using the built-in defaults"]
     except tomllib.TOMLDecodeError as error:
         where = "" if "line" in str(error) else f" (the file ends at line {text.count(chr(10)) + 1})"
         raw, broken = _readable_tables(text)
         if not raw:
-            return _build(dict(DEFAULTS), None), [
+            return default_settings(), [
                 f"settings file {path} is not valid TOML: {error}{where}; using the built-in defaults"]
         lost = [f"settings file {path} is not valid TOML: {error}{where}; the built-in defaults for "
                 f"{', '.join(broken)}, the rest of the file as written"]
     except (OSError, UnicodeDecodeError) as error:
-        return _build(dict(DEFAULTS), None), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
+        return default_settings(), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
     values, warnings = check_values(flatten(raw))
     return _build(values, path), lost + [f"settings {path}: {w}" for w in warnings]
 

@@ -74,16 +74,19 @@ class StreamFigures:
 
 
 def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures: Optional[StreamFigures] = None,
-                   small_size: tuple[int, int] | None = None) -> StreamFigures:
+                   small_size: tuple[int, int] | None = None, labels: Optional[dict] = None) -> StreamFigures:
     """Replay one folder through the rest detector (and `read(frame, calibration, kind)` if given); small frames
-    of the cameras' default size (`camera.small_size`), as the appliance feeds the detector."""
+    of the cameras' default size (`camera.small_size`), as the appliance feeds the detector. `labels`: the
+    folder's labels.json, when read already."""
     from appliance.settings import DEFAULTS
+    from hardware.replay import load_recording
 
     folder = Path(folder)
     small_size = small_size or DEFAULTS["camera.small_size"]
     figures = figures or StreamFigures()
     try:
-        return _measure_folder(folder, read, figures, small_size)
+        # a missing or damaged labels.json, said in the recording's words
+        return _measure_recording(load_recording(folder, labels), read, figures, small_size)
     except RecordingProblem:
         raise
     except ValueError as error:   # the recording's own messages (hardware.replay, the calibration profile)
@@ -96,30 +99,25 @@ def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures:
                                        f"({type(error).__name__}: {error})") from None
 
 
-def _measure_folder(folder: Path, read: Optional[Callable], figures: StreamFigures,
-                    small_size: tuple[int, int]) -> StreamFigures:
-    import cv2
-
-    from appliance.assemble import recording_calibration
-    from hardware.frame_source import small_grey
-    from hardware.replay import ReplaySource, load_recording
+def _measure_recording(recording, read: Optional[Callable], figures: StreamFigures,
+                       small_size: tuple[int, int]) -> StreamFigures:
+    from appliance.assemble import recording_calibration, rest_detector
+    from hardware.replay import ReplaySource
     from vision import geometry
-    from vision.rest import RestDetector
-    from vision.scoring import LabeledDie, LabeledImage, Score, match
+    from vision.scoring import LabeledImage, Score, labeled_die, match
 
-    recording = load_recording(folder)   # a missing or damaged labels.json, said in the recording's words
-    labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    folder, labels = recording.folder, recording.labels
     calibration, problem = recording_calibration(recording)
     if calibration is None:   # the zones and the empty tray are what is measured
         raise RecordingProblem(folder, problem or "its labels.json names no calibration profile")
     kind = next((d["kind"] for image in labels["images"] for d in image["dice"]), "d6")  # which reader
-    detector = RestDetector(small_grey(calibration.empty, small_size))
+    detector = rest_detector(calibration, small_size)
     truth = labels["frames"]
     rests = {tuple(image["rest_frames"]): image for image in labels["images"] if "rest_frames" in image}
     if labels["images"] and not rests:   # what rest detection is measured against: only a rendering knows it
         raise RecordingProblem(folder, NO_REST_TRUTH)
     seen = set()
-    source = ReplaySource(folder, realtime=False, small_size=small_size)
+    source = ReplaySource(recording, realtime=False, small_size=small_size)
     index = -1
     while (frame := source.read()) is not None:
         _refuse_unreadable_frames(source, recording)
@@ -140,19 +138,20 @@ def _measure_folder(folder: Path, read: Optional[Callable], figures: StreamFigur
         seen.add(first)
         last_motion = max((k for k in range(first) if truth[k].get("moving")), default=0)
         figures.latencies.append(index - last_motion)
-        dice = [LabeledDie(d["kind"], int(d["value"]), tuple(d["box"])) for d in image["dice"] if not d.get("cocked")]
         for d in image["dice"]:   # the geometry: the calibration's zone of each labeled box centre
             cx, cy = (d["box"][0] + d["box"][2]) / 2, (d["box"][1] + d["box"][3]) / 2
             figures.geometry_zone_errors += geometry.zone_of(cx, cy, calibration) != d["zone"]
+        labeled = [labeled_die(d) for d in image["dice"]]   # checked even when nothing reads them
         if read is None:
             continue
         reading = read(state.frame, calibration, kind)
+        lying_flat = tuple(die for die, d in zip(labeled, image["dice"]) if not d.get("cocked"))   # cocked: never read
         score = Score()
-        score.add(reading, LabeledImage(folder / image["file"], image["width"], image["height"], tuple(dice)), 0.0)
+        score.add(reading, LabeledImage(folder / image["file"], image["width"], image["height"], lying_flat), 0.0)
         figures.labeled_dice += score.labeled
         figures.correct += score.correct
-        pairs, _, _ = match(reading.dice, [LabeledDie(d["kind"], int(d["value"]), tuple(d["box"])) for d in image["dice"]])
-        zones = {tuple(d["box"]): d["zone"] for d in image["dice"]}
+        pairs, _, _ = match(reading.dice, labeled)
+        zones = {die.box: d["zone"] for die, d in zip(labeled, image["dice"])}
         for det, lab in pairs:
             figures.zone_checked += 1
             figures.zone_errors += det.zone != zones[lab.box]
@@ -164,7 +163,6 @@ def _measure_folder(folder: Path, read: Optional[Callable], figures: StreamFigur
     missed = sorted(span[0] for span in rests if span[0] not in seen)
     if missed:
         figures.notes.append(f"{folder.name}: rests starting at frames {missed} not detected")
-    del cv2
     return figures
 
 
@@ -178,23 +176,24 @@ def _refuse_unreadable_frames(source, recording) -> None:
                                                  "not an image")
 
 
-def recording_folders(root: str | Path) -> list[Path]:
-    """The folder itself if it is a recording, else every recording below it (still sets have no frames)."""
+def recordings(root: str | Path) -> dict[Path, dict]:
+    """The folder itself if it is a recording, else every recording below it, each with its labels.json (which
+    lists frames: a still set's lists only images); RecordingProblem names a folder whose labels.json cannot be
+    read."""
     root = Path(root)
     found = [root] if (root / "labels.json").exists() else sorted(p.parent for p in root.rglob("labels.json"))
-    return [folder for folder in found if _is_recording(folder)]   # not still sets
+    labels = {folder: _labels(folder) for folder in found}
+    return {folder: kept for folder, kept in labels.items() if isinstance(kept, dict) and "frames" in kept}
 
 
-def _is_recording(folder: Path) -> bool:
-    """Whether the folder's labels.json lists frames (a still set lists only images); RecordingProblem when it
-    cannot be read."""
+def _labels(folder: Path):
+    """The folder's labels.json, as JSON; RecordingProblem when it cannot be read."""
     try:
-        labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+        return json.loads((folder / "labels.json").read_text(encoding="utf-8"))
     except OSError as error:
         raise RecordingProblem(folder, f"its labels.json cannot be read ({error.strerror or error})") from None
     except ValueError as error:   # not JSON, or not text
         raise RecordingProblem(folder, f"its labels.json is not JSON ({error})") from None
-    return isinstance(labels, dict) and "frames" in labels
 
 
 def measure(root: str | Path, read: Optional[Callable] = None) -> StreamFigures:
@@ -202,19 +201,16 @@ def measure(root: str | Path, read: Optional[Callable] = None) -> StreamFigures:
     reader is "none" without a reader, else the reader's `reader_name` ("packaged" for packaged_reader()).
     A recording that cannot be measured raises RecordingProblem, naming it."""
     figures = StreamFigures(reader="none" if read is None else getattr(read, "reader_name", "custom"))
-    for folder in recording_folders(root):
-        measure_folder(folder, read, figures)
+    for folder, labels in recordings(root).items():
+        measure_folder(folder, read, figures, labels=labels)
     return figures
 
 
 def packaged_reader() -> Callable:
-    """read(frame, calibration, kind): the packaged d6 or d10 reader."""
-    from vision.d10 import read_d10
-    from vision.reader import read
-
-    readers = {"d6": read, "d10": read_d10}
+    """read(frame, calibration, kind): the packaged d6 or d10 reader, named "packaged" in the figures."""
+    from vision import read_kind
 
     def read_packaged(frame, calibration, kind):
-        return readers[kind](frame, calibration)
+        return read_kind(frame, calibration, kind)
     read_packaged.reader_name = "packaged"
     return read_packaged

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -31,6 +31,7 @@ class Recording:
     frames: tuple[tuple[Path, float], ...]  # (image file, seconds), in time order
     images: tuple[dict, ...]  # labeled at-rest frames, as stored
     calibration: Path | None
+    labels: dict = field(repr=False)  # the whole labels.json, for the keys read above this layer (a game, presses)
 
     @property
     def period_s(self) -> float:
@@ -44,11 +45,12 @@ class Recording:
         return [path for path, _ in self.frames if not path.is_file()]
 
 
-def load_recording(folder: str | Path) -> Recording:
+def load_recording(folder: str | Path, labels: dict | None = None) -> Recording:
+    """The recording in `folder`; `labels`: its labels.json, when the caller has read it already."""
     folder = Path(folder)
     labels_path = folder / "labels.json"
     try:
-        labels = json.loads(labels_path.read_text(encoding="utf-8"))
+        labels = json.loads(labels_path.read_text(encoding="utf-8")) if labels is None else labels
     except FileNotFoundError:
         raise RecordingError(f"{folder}: no labels.json, so this is not a recorded throw") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -71,17 +73,19 @@ def load_recording(folder: str | Path) -> Recording:
         frames=tuple(frames),
         images=tuple(images),
         calibration=folder / calibration if calibration else None,
+        labels=labels,
     )
 
 
 class ReplaySource:
     """Plays a recording as a FrameSource: at the recorded pace (read() waits until the frame is due, as a
     camera would) or as fast as possible, once or in a loop. Frame.t keeps growing across loops.
-    A folder that is not a recording gives status "ended" with the reason, never an exception."""
+    It plays a loaded Recording, or the recording in a folder: a folder that is not a recording gives
+    status "ended" with the reason, never an exception."""
 
     def __init__(
         self,
-        folder: str | Path,
+        recording: Recording | str | Path,
         *,
         realtime: bool = True,
         loop: bool = False,
@@ -95,7 +99,8 @@ class ReplaySource:
         self._start: float | None = None
         self.unreadable: set[str] = set()  # frames skipped because they are no image (missing or damaged)
         try:
-            self.recording: Recording | None = load_recording(folder)
+            self.recording: Recording | None = (recording if isinstance(recording, Recording)
+                                                else load_recording(recording))
             self.status = SourceStatus(OK)
         except RecordingError as error:
             self.recording = None

@@ -117,11 +117,10 @@ def test_run_on_a_damaged_log_keeps_it_and_starts_a_new_one(tmp_path, capsys, mo
 
 
 def test_the_log_options_name_the_log_the_table_keeps(capsys):
-    """run, record and history write the default out in --log's help (appliance.assemble is too slow to import
-    for `dicetable --help`): it must be the log the table opens."""
+    """--log's help names the log the table opens when none is given."""
     import pytest
 
-    from appliance.assemble import DEFAULT_LOG
+    from appliance.event_log import DEFAULT_LOG
 
     for command in ("run", "record", "history"):
         with pytest.raises(SystemExit):

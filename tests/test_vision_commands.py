@@ -50,7 +50,7 @@ def test_evaluate_scores_a_labeled_folder(tmp_path, capsys, monkeypatch):
 
     # the command's plumbing, not the networks: a reader that reports exactly what was drawn
     frames = iter(range(2))
-    def what_was_drawn(frame):
+    def what_was_drawn(frame, calibration=None):
         truth = drawn[next(frames)]
         return Reading(tuple(Die("d6", v, b, "roll", 1.0) for v, b in truth), frame.shape[1], frame.shape[0])
     monkeypatch.setattr(vision, "read", what_was_drawn)

@@ -3,20 +3,32 @@
     import vision
     reading = vision.read(frame)                      # a bare photo of dice on a plain surface
     reading = vision.read(frame, calibration)         # a calibrated tray: zones, die size, cocked dice
+    reading = vision.read_kind(frame, calibration, "d10")   # the reader for that kind of dice (FACES)
     detector = vision.RestDetector(empty_small)       # over a stream of small frames
     state = detector.update(small, full)              # state.read_now -> vision.read(state.frame, ...)
 
 Scoring against labeled photo sets: load_labeled_set, evaluate, match (see vision.scoring).
 """
+from __future__ import annotations
+
+from .d10 import read_d10
 from .reader import DiceReader, read
 from .rest import RestDetector
-from .scoring import LabeledDie, LabeledImage, Score, evaluate, load_labeled_set, match
+from .scoring import LabeledDie, LabeledImage, Score, evaluate, label_row, labeled_die, load_labeled_set, match
 from .splits import SPLITS, is_held_out
-from .types import (AT_REST, EMPTY, HAND, KEEP, MOVING, OUTSIDE, ROLL, UNCERTAIN_BELOW, Die, Reading,
+from .types import (AT_REST, EMPTY, FACES, HAND, KEEP, MOVING, OUTSIDE, ROLL, UNCERTAIN_BELOW, Die, Reading,
                     RestState, TrayCalibration)
 
+
+def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6") -> Reading:
+    """Read a frame with the packaged reader for `kind` of dice (a kind of FACES)."""
+    readers = {"d6": read, "d10": read_d10}   # looked up at each call: tests put a reader of their own in `read`
+    return readers[kind](frame, calibration)
+
+
 __all__ = [
-    "DiceReader", "read", "RestDetector", "LabeledDie", "LabeledImage", "Score", "evaluate",
-    "load_labeled_set", "match", "SPLITS", "is_held_out", "AT_REST", "EMPTY", "HAND", "KEEP", "MOVING",
-    "OUTSIDE", "ROLL", "UNCERTAIN_BELOW", "Die", "Reading", "RestState", "TrayCalibration",
+    "DiceReader", "read", "read_d10", "read_kind", "RestDetector", "LabeledDie", "LabeledImage", "Score",
+    "evaluate", "label_row", "labeled_die", "load_labeled_set", "match", "SPLITS", "is_held_out", "AT_REST",
+    "EMPTY", "FACES", "HAND", "KEEP", "MOVING", "OUTSIDE", "ROLL", "UNCERTAIN_BELOW", "Die", "Reading", "RestState",
+    "TrayCalibration",
 ]

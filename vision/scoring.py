@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from .types import Die, Reading
+from .types import FACES, Die, Reading
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class LabeledImage:
     dice: tuple[LabeledDie, ...]
 
 
-VALUES = {"d6": range(1, 7), "d10": range(1, 11)}   # a labeled die's kind and the values it can show
+VALUES = {kind: range(1, faces + 1) for kind, faces in FACES.items()}   # the values a labeled die of a kind can show
 
 
 def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
@@ -49,7 +49,7 @@ def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
     for n, entry in enumerate(entries):
         try:
             image = LabeledImage(set_dir / entry["file"], int(entry["width"]), int(entry["height"]),
-                                 tuple(_labeled_die(d) for d in entry["dice"]))
+                                 tuple(labeled_die(d) for d in entry["dice"]))
             outside = next((d.box for d in image.dice if d.box and not _inside(d.box, image.width, image.height)), None)
             if outside:
                 raise ValueError(f"box {list(outside)} lies outside its {image.width}x{image.height} image")
@@ -64,7 +64,8 @@ def _inside(box, width: int, height: int) -> bool:
     return 0 <= (box[0] + box[2]) / 2 <= width and 0 <= (box[1] + box[3]) / 2 <= height
 
 
-def _labeled_die(d: dict) -> LabeledDie:
+def labeled_die(d: dict) -> LabeledDie:
+    """A die of labels.json, checked: ValueError (or KeyError, TypeError) when it is no die of the format."""
     kind, value = d["kind"], d["value"]
     if not (type(value) is int and value in VALUES.get(kind, ())):   # not bool: true is no die value
         raise ValueError(f"a die labeled {kind!r} {value!r}: kinds are d6 (values 1-6) and d10 (1-10)")
@@ -74,11 +75,23 @@ def _labeled_die(d: dict) -> LabeledDie:
     return LabeledDie(kind, value, box)
 
 
+def label_row(kind: str, value: int, box, zone: str, cocked: bool, thrown_in: Optional[int] = None) -> dict:
+    """A die as labels.json holds it (what labeled_die reads back): its box rounded to a tenth of a pixel;
+    `thrown_in`, the attempt of the turn that threw it, only when known."""
+    row = {"kind": kind, "value": int(value), "box": [round(float(v), 1) for v in box], "zone": zone,
+           "cocked": bool(cocked)}
+    if thrown_in is not None:
+        row["thrown_in"] = thrown_in
+    return row
+
+
 def _problem(error: Exception) -> str:
     return f"no key {error.args[0]!r}" if isinstance(error, KeyError) else str(error)
 
 
-def _contains(box, x: float, y: float) -> bool:
+def box_holds(box, x: float, y: float) -> bool:
+    """Whether a labeled die's box holds the point (a die's centre); a box of None (somewhere in the image) holds
+    every point."""
     return box is None or (box[0] <= x <= box[2] and box[1] <= y <= box[3])
 
 
@@ -96,7 +109,7 @@ def match(detected: Iterable[Die], labeled: Iterable[LabeledDie]) -> tuple[list[
     candidates = sorted(
         (_distance(lab.box, *det.centre), i, j)
         for i, det in enumerate(detected) for j, lab in enumerate(labeled)
-        if _contains(lab.box, *det.centre))
+        if box_holds(lab.box, *det.centre))
     used_det, used_lab, pairs = set(), set(), []
     for _, i, j in candidates:
         if i not in used_det and j not in used_lab:

@@ -21,11 +21,14 @@ MOVING, AT_REST, EMPTY, HAND = "moving", "at_rest", "empty", "hand"
 # On the rendered d10 held-out set 0.60 flags 12 of 15 misreads and 11 of 248 right readings.
 UNCERTAIN_BELOW = 0.60
 
+# The kinds of dice vision reads, and how many faces each has (a die's values are 1..faces).
+FACES = {"d6": 6, "d10": 10}
+
 
 @dataclass(frozen=True)
 class Die:
-    kind: str                                   # "d6" or "d10"
-    value: Optional[int]                        # 1..6 (d10: 1..10); None when cocked (not read)
+    kind: str                                   # a kind of FACES: "d6" or "d10"
+    value: Optional[int]                        # 1..FACES[kind]; None when cocked (not read)
     box: tuple[float, float, float, float]      # xmin, ymin, xmax, ymax in frame pixels
     zone: str                                   # ROLL, KEEP or OUTSIDE
     confidence: float                           # 0..1, how sure the value is

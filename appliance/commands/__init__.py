@@ -30,20 +30,17 @@ def photo_reader(args):
     import vision
     from calibration.profile import biggest_die_px
 
-    if args.kind == "d10":
-        from vision.d10 import read_d10 as read
-    else:
-        read = vision.read
-    if not args.die_px:
-        return read
+    def read_bare(frame):
+        return vision.read_kind(frame, None, args.kind)
 
     def read_at_die_size(frame):
         h, w = frame.shape[:2]   # the whole photo is the tray: only the die size is known
         if args.die_px > biggest_die_px(w, h):
             raise ValueError(f"--die-px {args.die_px:g} is too big for this {w}x{h} photo: at most "
                              f"{biggest_die_px(w, h):g} (a third of its shorter side)")
-        return read(frame, vision.TrayCalibration(tray=[(0, 0), (w, 0), (w, h), (0, h)], die_px=args.die_px))
-    return read_at_die_size
+        tray = vision.TrayCalibration(tray=[(0, 0), (w, 0), (w, h), (0, h)], die_px=args.die_px)
+        return vision.read_kind(frame, tray, args.kind)
+    return read_at_die_size if args.die_px else read_bare
 
 
 def _pixels(text: str) -> float:

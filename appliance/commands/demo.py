@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from . import output_folder
@@ -19,7 +20,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.assemble import demo_recordings, open_output
+    from appliance.assemble import demo_recordings, open_output, window_open
     from appliance.replay_game import ReplayError, replay_game
     from appliance.settings import load_settings
 
@@ -32,13 +33,14 @@ def run(args: argparse.Namespace) -> int:
     output = open_output(settings, args.headless, notes)
     for note in warnings + notes:
         print(note)
-    window_open = _window_watch() if output.flip else (lambda: True)
+    # until the window is closed or Escape pressed (polled every frame, which keeps the window answering)
+    playing = partial(window_open, escape_closes=True) if output.flip else (lambda: True)
     failed = 0
     for folder in recordings:
         try:
             with tempfile.TemporaryDirectory(prefix="dicetable-demo-") as scratch:   # the demo keeps no history
                 sheet, table = replay_game(folder, Path(scratch) / "games.sqlite", output=output,
-                                           realtime=not (args.fast or args.headless), keep_going=window_open)
+                                           realtime=not (args.fast or args.headless), keep_going=playing)
                 table.log.close()
         except ReplayError as error:   # said, and the other recordings still play
             print(f"dicetable demo: {error}", file=sys.stderr)
@@ -46,23 +48,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         totals = ", ".join(f"{p['name']} {p['total']}" for p in sheet["players"])
         print(f"{folder.name}: {sheet['game']}: {totals}")
-        if not window_open():
+        if not playing():
             break
     if output.png_dir:
         print(f"{len(output.saved)} screens written to {output.png_dir}")
     return 2 if failed else 1 if output.write_error else 0
-
-
-def _window_watch():
-    """False once the window is closed or Escape pressed (polled every frame, which keeps it alive)."""
-    import pygame
-
-    closed = False
-
-    def window_open() -> bool:
-        nonlocal closed
-        for event in pygame.event.get():
-            closed |= event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
-        return not closed
-
-    return window_open

@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.assemble import DEFAULT_LOG
+    from appliance.event_log import DEFAULT_LOG
     from appliance.event_log import EventLog, LogError
 
     path = (args.log or DEFAULT_LOG).expanduser()

@@ -6,10 +6,10 @@ import sys
 from pathlib import Path
 
 from appliance.commands import recording_folder
+from appliance.event_log import DEFAULT_LOG
 
 HELP = "Run the table: camera, buttons and screen from the settings (the kiosk service runs this)."
-# assemble.DEFAULT_LOG written out: importing assemble would load numpy and OpenCV for `--help` (a test checks them)
-LOG_HELP = "the game log (default: ~/.local/share/dicetable/games.sqlite)"
+LOG_HELP = f"the game log (default: {DEFAULT_LOG})"
 NOTES_SHOWN = 2   # more would cover the game: the journal (stdout) and `dicetable doctor` have them all
 
 

@@ -12,6 +12,7 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
+from ..scoring import label_row
 from . import solid as solids
 from .solid import UP, Solid
 
@@ -58,11 +59,7 @@ class DieLabel:
     showing: float = 1.0   # share of its silhouette (in the frame) not covered by later dice or the hand
 
     def to_json(self, thrown_in: Optional[int] = None) -> dict:
-        out = {"kind": self.kind, "value": self.value, "box": [round(v, 1) for v in self.box], "zone": self.zone,
-               "cocked": self.cocked}
-        if thrown_in is not None:
-            out["thrown_in"] = thrown_in
-        return out
+        return label_row(self.kind, self.value, self.box, self.zone, self.cocked, thrown_in)
 
 
 def _darken(frame: np.ndarray, polygon: np.ndarray, blur: float, strength: float) -> None:
