@@ -19,7 +19,7 @@ from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.catalog import DICE_FACES, DICE_KIND, GAME_NAMES
 from appliance.games.errors import RuleError
 from appliance.games.ranking import first_placed, winners_sentence
-from appliance.games.sheet_game import SheetGame
+from appliance.games.sheet_game import SheetGame, Throw
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.games.variants import VariantError
 from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, DieView, Hint, Screen
@@ -140,7 +140,7 @@ class Table:
                 self._say(f"{said}; it is kept in the log", ERROR)
             return
         self.record, self.game, self.held, self.mode, self.logged = record, game, held, "play", len(events)
-        where = "the game is over" if _is_over(game) else f"{self._whose_turn()}'s turn"
+        where = "the game is over" if self._is_over else f"{self._whose_turn()}'s turn"
         self._say(f"resumed {GAME_NAMES[record.game]}: {where}")
         self._after_decision()
 
@@ -193,11 +193,21 @@ class Table:
 
     def _show_game(self) -> None:
         """Open what the game state asks for: a forced field choice, a set-aside list, the end."""
-        game = self.game
-        if _is_over(game):
+        if self._is_over:
             self.mode = "game-over"
         elif self._forced_list:
             {"field": self._open_fields, "set-aside": self._open_set_asides}[self._forced_list]()
+
+    # ------------------------------------------------------------------ what the game state allows
+    @property
+    def _is_over(self) -> bool:
+        """The rules say the game is over, and no throw is left waiting for its field."""
+        return self.game.is_over and self._throw is None
+
+    @property
+    def _throw(self) -> Throw | None:
+        """Sheet games: the throw in progress (None between throws, and in Train Wreck, which rolls instead)."""
+        return self.game.throw if isinstance(self.game, SheetGame) else None
 
     @property
     def _forced_list(self) -> str:
@@ -210,13 +220,12 @@ class Table:
 
     def _may_open(self, what: str) -> bool:
         """Whether the game state allows the list `what` now (a restored screen reopens no other)."""
-        game, sheet = self.game, isinstance(self.game, SheetGame)
         return self.mode == "play" and {
-            "field": sheet and game.throw is not None and self.held is None,
+            "field": self._throw is not None and self.held is None,  # not once holds wait for the next attempt
             "correct": self._correctable,
-            "set-aside": not sheet and game.phase in SET_ASIDE_PHASES,
+            "set-aside": self._forced_list == "set-aside",
             "menu": True,
-            "end": not _is_over(game),
+            "end": not self._is_over,
         }.get(what, False)
 
     @property
@@ -243,7 +252,7 @@ class Table:
 
     def reading(self, reading: Reading) -> None:
         """The dice at rest. Only taken when the game waits for dice; never guessed."""
-        if self.mode != "play" or _is_over(self.game):
+        if self.mode != "play" or self._is_over:
             return  # no game, or a finished game's entry being corrected: no throw is due
         if self.review and _pushed_from(reading, self.review):
             self.pushed = reading  # dice kept pushed before the reading was confirmed: seen once it is
@@ -338,12 +347,13 @@ class Table:
         if game.expected_dice == 0:
             return
         rolled = [d for d in reading.dice if d.zone == ROLL]
-        expected = 1 if game.phase == Phase.ROLL_OFF else game.expected_dice  # the roll-off: one player at a time
+        roll_off = game.phase == Phase.ROLL_OFF
+        expected = 1 if roll_off else game.expected_dice  # the roll-off: one player at a time
         if len(rolled) != expected:
             self._say(f"{_count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled)}", WARN)
             return
         if not self._only_moved(reading, f"roll {_count(expected, 'die', 'dice')}"):
-            self._start_review(Review.of("roll_off" if game.phase == Phase.ROLL_OFF else "roll", rolled))
+            self._start_review(Review.of("roll_off" if roll_off else "roll", rolled))
 
     def _only_moved(self, reading: Reading, then: str = "") -> bool:
         """Whether the dice were not thrown: a throw throws every die in the rolling area, so most of them still
@@ -397,7 +407,7 @@ class Table:
     # ------------------------------------------------------------------ buttons
     def _press_choose_game(self, press: Press) -> None:
         if press.button in (PREV, NEXT):
-            self.chooser.move(-1 if press.button == PREV else 1)
+            self.chooser.move(_step(press))
         elif press.button == OK:
             self.setup_game = self.chooser.chosen.key
             self.mode = "choose-players"
@@ -405,9 +415,9 @@ class Table:
     def _press_choose_players(self, press: Press) -> None:
         if press.button in (PREV, NEXT) and press.long:
             if self.setup_game not in ROLL_OFF_GAMES:
-                self.order_shift += 1 if press.button == NEXT else -1  # who starts
+                self.order_shift += _step(press)  # who starts
         elif press.button in (PREV, NEXT):
-            self.count = min(MAX_PLAYERS, max(1, self.count + (1 if press.button == NEXT else -1)))
+            self.count = min(MAX_PLAYERS, max(1, self.count + _step(press)))
         elif press.button == OK:
             self._start_game()
         elif press.button == BACK:
@@ -419,7 +429,7 @@ class Table:
                 self.record, self.game = None, None
                 self._open_game_chooser()
                 self._say("game saved in the history")
-        elif press.button == BACK and press.long and isinstance(self.game, SheetGame) and self.game.last_entry:
+        elif press.button == BACK and press.long and self._correctable:
             self.mode = "play"
             self._open_corrections()
 
@@ -440,10 +450,10 @@ class Table:
         i = review.cursor
         if press.button in (PREV, NEXT) and press.long:  # change the value under the cursor
             faces = DICE_FACES[self.record.game]
-            review.values[i] = (review.values[i] - 1 + (1 if press.button == NEXT else -1)) % faces + 1
+            review.values[i] = (review.values[i] - 1 + _step(press)) % faces + 1
             review.confirmed[i] = True
         elif press.button in (PREV, NEXT):
-            review.cursor = (i + (1 if press.button == NEXT else -1)) % len(review.dice)
+            review.cursor = (i + _step(press)) % len(review.dice)
         elif press.button == OK:
             if not review.confirmed[i]:  # this OK confirms the unsure die; the next one the reading
                 review.confirmed[i] = True
@@ -461,7 +471,7 @@ class Table:
     def _press_sheet(self, press: Press) -> None:
         game: SheetGame = self.game
         if press.long and press.button in (PREV, NEXT):  # look at the other players' sheets
-            self.viewing += 1 if press.button == NEXT else -1
+            self.viewing += _step(press)
             return
         if game.throw is None:
             if press.button == BACK and self._correctable:
@@ -490,7 +500,7 @@ class Table:
     def _press_chooser(self, press: Press) -> None:
         chooser = self.chooser
         if press.button in (PREV, NEXT):
-            chooser.move(-1 if press.button == PREV else 1)
+            chooser.move(_step(press))
         elif press.button == OK:
             key = chooser.chosen.key
             if self.choosing in CHOICE_DECIDES:
@@ -673,8 +683,7 @@ class Table:
                           **base)
         game_base = dict(base, game=self.game, game_id=self.record.game)
         if self.mode == "game-over":
-            hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),)
-                                                   if isinstance(self.game, SheetGame) and self.game.last_entry else ())
+            hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),) if self._correctable else ())
             ranking = self.game.ranking
             return Screen("game-over", "Game over", winners_sentence(first_placed(ranking)), ranking=ranking,
                           hints=hints, **game_base)
@@ -682,10 +691,7 @@ class Table:
 
     def _play_screen(self, base: dict) -> Screen:
         title = f"{GAME_NAMES[self.record.game]}: {self._whose_turn()}"
-        if isinstance(self.game, SheetGame):
-            last = self.game.last_entry
-            shown = last.player if self.choosing == "correct" else (self.game.current + self.viewing) % len(self.game.players)
-            base = dict(base, extra={"sheet_player": shown})
+        extra = {"sheet_player": self._sheet_shown()} if isinstance(self.game, SheetGame) else {}
         if self.choosing:
             prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
                        "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing"}
@@ -693,24 +699,30 @@ class Table:
             back = () if self.choosing == self._forced_list else (Hint("BACK", "back"),)
             hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(
                 self.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose")) + back)
-            extra = {**base.pop("extra", {}), "choosing": self.choosing}
             return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
                           cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,
-                          hints=hints, extra=extra, **base)
+                          hints=hints, extra={**extra, "choosing": self.choosing}, **base)
         if self.review is not None:
-            extra = {**base.pop("extra", {}), "review": True}
             return Screen("play", title, "check the dice", dice=self._review_views(),
                           hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
-                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra=extra, **base)
-        prompt, hints = (self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt())
-        extra = base.pop("extra", {})
-        if isinstance(self.game, SheetGame) and self.game.throw:
-            best = self.game.options()[0]
-            extra["focus"] = (best.column, best.field)
-            extra["best"] = f"best now: {best.field} {self.game.rules.field(best.field).name} " \
-                            f"{_column_name(self.game.rules, best.column)} {best.score.total}".replace("  ", " ")
+                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True}, **base)
+        prompt, hints = self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt()
+        if self._throw:
+            extra.update(self._best_now())
         return Screen("play", title, prompt, dice=self._dice_views(), hints=hints + (Hint("hold BACK", "menu"),),
                       extra=extra, **base)
+
+    def _sheet_shown(self) -> int:
+        """Sheet games: whose sheet is shown: the last entry's player's in a correction, else the one looked at."""
+        game = self.game
+        return game.last_entry.player if self.choosing == "correct" else (game.current + self.viewing) % len(game.players)
+
+    def _best_now(self) -> dict:
+        """Sheet games: the best field for the throw, to mark on the sheet and name under the dice."""
+        rules, best = self.game.rules, self.game.options()[0]
+        return {"focus": (best.column, best.field),
+                "best": f"best now: {best.field} {rules.field(best.field).name} "
+                        f"{_column_name(rules, best.column)} {best.score.total}".replace("  ", " ")}
 
     def _sheet_prompt(self) -> tuple[str, tuple[Hint, ...]]:
         game: SheetGame = self.game
@@ -743,10 +755,11 @@ class Table:
         return game.prompt + reason, hints
 
     def _dice_views(self) -> tuple[DieView, ...]:
-        game = self.game
-        if isinstance(game, SheetGame) and game.throw:
+        """The dice on the table: a sheet game's throw (those held or in the keep zone marked), Train Wreck's dice."""
+        game, throw = self.game, self._throw
+        if throw:
             held = self.held if self.held is not None else self.keep_view
-            return tuple(DieView(v, held=i in held, fresh=f) for i, (v, f) in enumerate(zip(game.throw.dice, game.throw.fresh)))
+            return tuple(DieView(v, held=i in held, fresh=f) for i, (v, f) in enumerate(zip(throw.dice, throw.fresh)))
         if isinstance(game, TrainWreckGame):
             loose = getattr(game.turn, LOOSE_DICE[game.phase]) if game.phase in LOOSE_DICE else ()
             return tuple(DieView(v) for v in loose) + tuple(DieView(v, held=True) for v in game.turn.held)
@@ -822,12 +835,13 @@ def _die_of(row: Sequence) -> Die:
     return Die(kind, value, tuple(box), zone, confidence, cocked)
 
 
-def _is_over(game: GameState) -> bool:
-    return game.is_over and (not isinstance(game, SheetGame) or game.throw is None)
-
-
 def _values(dice) -> str:
     return " ".join(str(d.value if isinstance(d, Die) else d) for d in dice)
+
+
+def _step(press: Press) -> int:
+    """Which way PREV or NEXT moves a cursor, a count or a die's value."""
+    return 1 if press.button == NEXT else -1
 
 
 def _count(n: int, one: str, many: str) -> str:
