@@ -402,7 +402,7 @@ class Table:
             self.lying = seen
             pushed, self.pushed = self.pushed, None
             if pushed:  # the keepers pushed meanwhile: as if read now (only moved, so they are kept)
-                self.reading(pushed)
+                self.reading(_as_confirmed_in(pushed, review))
 
     # ------------------------------------------------------------------ buttons
     def _press_choose_game(self, press: Press) -> None:
@@ -611,6 +611,9 @@ class Table:
                 "action": review.action, "held": list(review.held), "cursor": review.cursor,
                 "values": list(review.values), "confirmed": list(review.confirmed),
                 "dice": [_die_row(d) for d in review.dice], "kept": [_die_row(d) for d in review.kept]},
+            "pushed": None if self.pushed is None else {
+                "dice": [_die_row(d) for d in self.pushed.dice], "size": [self.pushed.width, self.pushed.height]},
+            "viewing": self.viewing,
             "message": [self.message, self.level],
         }
 
@@ -642,12 +645,15 @@ class Table:
         self.keep_view, self.roll_off = tuple(state["keep_view"]), list(state["roll_off"])
         self.lying = tuple(_die_of(row) for row in state.get("lying", []))  # rows of older versions have none
         self.throw_seen = bool(state.get("throw_seen", False))
+        self.viewing = int(state.get("viewing", 0))   # rows of older versions have neither this nor "pushed"
         review = state["review"]
         if review:
             dice = [_die_of(row) for row in review["dice"]]
             kept = tuple(_die_of(row) for row in review.get("kept", []))  # rows of older versions have none
             self.review = Review(review["action"], dice, list(review["values"]), list(review["confirmed"]),
                                  tuple(review["held"]), review["cursor"], kept)
+            if pushed := state.get("pushed"):
+                self.pushed = Reading(tuple(_die_of(row) for row in pushed["dice"]), *pushed["size"])
         opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
                   "menu": self._open_menu, "end": self._open_end}.get(state["choosing"])
         if opener and self._may_open(state["choosing"]):
@@ -790,10 +796,17 @@ def _match(dice: Sequence[int], values: Sequence[int]) -> list[int] | None:
 
 def _pushed_from(reading: Reading, review: Review) -> bool:
     """Whether `reading` shows the review's dice with more of them pushed into the keep zone (the player
-    keeping dice before confirming the reading): the same values, fewer in the rolling area."""
+    keeping dice before confirming the reading): the values read before (the camera sees a misread die as it
+    did, whatever the player corrected), fewer in the rolling area; none knocked onto an edge."""
     keep = [d for d in reading.dice if d.zone == KEEP]
-    return len(keep) > len(review.kept) and \
-        sorted(d.value for d in reading.dice) == sorted([d.value for d in review.kept] + review.values)
+    return len(keep) > len(review.kept) and not any(d.cocked for d in reading.dice) and \
+        sorted(d.value for d in reading.dice) == sorted(d.value for d in (*review.kept, *review.dice))
+
+
+def _as_confirmed_in(pushed: Reading, review: Review) -> Reading:
+    """The dice pushed while `review` was checked, each with the value the player confirmed for it."""
+    shown = _follow((*review.kept, *review.dice), pushed.dice)
+    return replace(pushed, dice=tuple(replace(d, value=c.value) for d, c in zip(shown, _as_confirmed(review))))
 
 
 def _still(die: Die, before: Sequence[Die]) -> bool:

@@ -884,6 +884,20 @@ def test_dice_kept_while_the_reading_is_checked_are_held_once_it_is_confirmed(lo
     assert table.game.throw.dice == (1, 1, 1, 2, 3) and table.game.throw.attempt == 3
 
 
+def test_dice_kept_while_the_reading_is_checked_survive_a_restart(log, tmp_path):
+    """The push is seen once; a restart before OK must not forget it (the dice lying still are read as such)."""
+    table = start(log, "dice-poker")
+    first = reading((1, 1, 1, 4, 5))
+    table.reading(first)
+    table.reading(pushed(first, 1, 1, 1))
+    log.close()
+    again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
+    assert again.review is not None and again.pushed is not None
+    again.press(OK)
+    assert again.game.throw.dice == (1, 1, 1, 4, 5) and sorted(again.keep_view) == [0, 1, 2]
+    again.log.close()
+
+
 def test_the_same_dice_read_again_leave_a_list_the_player_opened(log, tmp_path):
     """A restart reads the tray at once, and so does a hand passing over it: that is no throw to close a list for."""
     table = start(log, "dice-poker")
