@@ -825,12 +825,21 @@ def _distance(die: Die, other: Die) -> float:
 
 
 def _follow(before: Sequence[Die], after: Sequence[Die]) -> list[Die]:
-    """`after` in the order of `before`: for each die the nearest one showing its value (each once)."""
-    free, followed = list(after), []
-    for die in before:
-        nearest = min((d for d in free if d.value == die.value), key=lambda d: _distance(d, die))
-        free.remove(nearest)
-        followed.append(nearest)
+    """`after` in the order of `before`: for each die the one still lying where it lay, else the nearest one
+    showing its value (each once: first the dice that stayed, so that a die pushed away from its place does
+    not take the place of a look-alike that stayed)."""
+    free, followed = list(after), [None] * len(before)
+
+    def take(i: int, candidates: list[Die]) -> None:
+        if candidates:
+            followed[i] = min(candidates, key=lambda d: _distance(d, before[i]))
+            free.remove(followed[i])
+
+    for i, die in enumerate(before):
+        take(i, [d for d in free if d.value == die.value and _near(d, die)])
+    for i, die in enumerate(before):
+        if followed[i] is None:
+            take(i, [d for d in free if d.value == die.value])
     return followed
 
 
