@@ -401,7 +401,9 @@ class Table:
         if taken:
             self.lying = seen
             pushed, self.pushed = self.pushed, None
-            if pushed:  # the keepers pushed meanwhile: as if read now (only moved, so they are kept)
+            if pushed and self._decision_due:  # a list to choose from first: the push only moved the dice
+                self.lying = _as_confirmed_in(pushed, review).dice
+            elif pushed:  # the keepers pushed meanwhile: as if read now (only moved, so they are kept)
                 self.reading(_as_confirmed_in(pushed, review))
 
     # ------------------------------------------------------------------ buttons

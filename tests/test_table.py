@@ -496,6 +496,18 @@ def test_train_wreck_leftover_dice_pushed_not_thrown_are_not_a_roll(log):
     assert table.game.phase == Phase.ROLL and table.game.turn.points == 20 + 5
 
 
+def test_train_wreck_dice_pushed_aside_while_the_roll_is_checked_ask_for_nothing(log):
+    """Scoring dice pushed aside before OK: after OK the set-aside list is the next step, and the push was no roll
+    taken too early."""
+    table = start(log, "train-wreck")
+    first = reading((1, 5, 2, 3, 4))
+    table.reading(first)
+    table.reading(pushed(first, 1, 5))
+    table.press(OK)
+    assert table.choosing == "set-aside" and "first choose" not in table.message
+    assert table.lying and all(d.zone == KEEP for d in table.lying if d.value in (1, 5))
+
+
 def test_train_wreck_leftover_dice_thrown_again_are_a_roll_even_showing_the_same(log):
     table = start(log, "train-wreck")
     first = throw(table, (2, 2, 2, 3, 4))
