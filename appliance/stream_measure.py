@@ -198,19 +198,16 @@ def _labels(folder: Path):
 
 def measure(root: str | Path, read: Optional[Callable] = None) -> StreamFigures:
     """All recordings under `root`; `read=None` measures rest detection and zone geometry only. The figures'
-    reader is "none" without a reader, else the reader's `reader_name` ("packaged" for packaged_reader()).
+    reader is "none" without a reader, "packaged" with packaged_reader()'s (else "custom").
     A recording that cannot be measured raises RecordingProblem, naming it."""
-    figures = StreamFigures(reader="none" if read is None else getattr(read, "reader_name", "custom"))
+    figures = StreamFigures(reader="none" if read is None else "packaged" if read is packaged_reader() else "custom")
     for folder, labels in recordings(root).items():
         measure_folder(folder, read, figures, labels=labels)
     return figures
 
 
 def packaged_reader() -> Callable:
-    """read(frame, calibration, kind): the packaged d6 or d10 reader, named "packaged" in the figures."""
+    """read(frame, calibration, kind): the packaged d6 or d10 reader."""
     from vision import read_kind
 
-    def read_packaged(frame, calibration, kind):
-        return read_kind(frame, calibration, kind)
-    read_packaged.reader_name = "packaged"
-    return read_packaged
+    return read_kind

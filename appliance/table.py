@@ -401,10 +401,12 @@ class Table:
         if taken:
             self.lying = seen
             pushed, self.pushed = self.pushed, None
-            if pushed and self._decision_due:  # a list to choose from first: the push only moved the dice
-                self.lying = _as_confirmed_in(pushed, review).dice
-            elif pushed:  # the keepers pushed meanwhile: as if read now (only moved, so they are kept)
-                self.reading(_as_confirmed_in(pushed, review))
+            if pushed:   # the dice pushed meanwhile, with the values the player confirmed
+                pushed = _as_confirmed_in(pushed, review)
+                if self._decision_due:  # a list to choose from first: the push only moved the dice
+                    self.lying = pushed.dice
+                else:  # the keepers: as if read now (only moved, so they are kept)
+                    self.reading(pushed)
 
     # ------------------------------------------------------------------ buttons
     def _press_choose_game(self, press: Press) -> None:

@@ -11,7 +11,6 @@ Scoring against labeled photo sets: load_labeled_set, evaluate, match (see visio
 """
 from __future__ import annotations
 
-from .d10 import read_d10
 from .reader import DiceReader, read
 from .rest import RestDetector
 from .scoring import LabeledDie, LabeledImage, Score, evaluate, label_row, labeled_die, load_labeled_set, match
@@ -22,12 +21,15 @@ from .types import (AT_REST, EMPTY, FACES, HAND, KEEP, MOVING, OUTSIDE, ROLL, UN
 
 def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6") -> Reading:
     """Read a frame with the packaged reader for `kind` of dice (a kind of FACES)."""
-    readers = {"d6": read, "d10": read_d10}   # looked up at each call: tests put a reader of their own in `read`
-    return readers[kind](frame, calibration)
+    if kind == "d10":   # imported here: `import vision` stays light (the d10 reader loads OpenCV)
+        from .d10 import read_d10
+
+        return read_d10(frame, calibration)
+    return read(frame, calibration)   # looked up at each call: tests put a reader of their own in `read`
 
 
 __all__ = [
-    "DiceReader", "read", "read_d10", "read_kind", "RestDetector", "LabeledDie", "LabeledImage", "Score",
+    "DiceReader", "read", "read_kind", "RestDetector", "LabeledDie", "LabeledImage", "Score",
     "evaluate", "label_row", "labeled_die", "load_labeled_set", "match", "SPLITS", "is_held_out", "AT_REST",
     "EMPTY", "FACES", "HAND", "KEEP", "MOVING", "OUTSIDE", "ROLL", "UNCERTAIN_BELOW", "Die", "Reading", "RestState",
     "TrayCalibration",
