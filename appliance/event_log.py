@@ -69,9 +69,11 @@ class EventLog:
                 self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
                 if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
                     raise sqlite3.DatabaseError("no games table")
+                _check_columns(self.db)
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self.db = sqlite3.connect(self.path, isolation_level=None)  # autocommit: each append is one transaction
+                _check_columns(self.db)   # before anything is written to a file that is no game log
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=FULL")
                 self.db.executescript(SCHEMA)
@@ -107,8 +109,12 @@ class EventLog:
                     (game_id, _now(), action, json.dumps(args)))
 
     def events(self, game_id: int) -> list[tuple[str, list[Any]]]:
+        """The game's events; ValueError for a row whose args are no JSON (the table then cannot resume it)."""
         rows = self.db.execute("SELECT action, args FROM events WHERE game_id = ? ORDER BY id", (game_id,))
-        return [(action, json.loads(args)) for action, args in rows]
+        try:
+            return [(action, json.loads(args)) for action, args in rows]
+        except RecursionError:   # JSON nested deeper than Python follows
+            raise ValueError("an event's arguments are nested too deeply") from None
 
     def save_screen(self, state: dict[str, Any]) -> None:
         """The table's transient state (a reading under review, an open list), so a restart comes
@@ -121,7 +127,7 @@ class EventLog:
         row = self.db.execute("SELECT state FROM screen WHERE id = 1").fetchone()
         try:
             state = json.loads(row[0]) if row else {}
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             return {}
         return state if isinstance(state, dict) else {}
 
@@ -159,6 +165,17 @@ def open_log(path: str | Path) -> tuple[EventLog, str]:
 
 
 GAME_COLUMNS = "id, game, players, variants, started, finished, result"
+COLUMNS = {"games": GAME_COLUMNS.split(", "), "events": ["id", "game_id", "at", "action", "args"], "screen": ["id", "state"]}
+
+
+def _check_columns(db: sqlite3.Connection) -> None:
+    """sqlite3.DatabaseError naming the first column this log's tables lack (a database of another program, or
+    another schema): read as a damaged log, not a traceback at the first query."""
+    for table, columns in COLUMNS.items():
+        found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        missing = [column for column in columns if column not in found]
+        if found and missing:
+            raise sqlite3.DatabaseError(f"its {table} table has no column {missing[0]}: not a game log of the table")
 
 
 def _record(row) -> GameRecord:
@@ -166,14 +183,15 @@ def _record(row) -> GameRecord:
     so, the history leaves it out."""
     id_, game, players, variants, started, finished, result = row
     players, variants = _json(players, []), _json(variants, {})
-    return GameRecord(id_, game, tuple(players) if isinstance(players, list) else (),
+    names = isinstance(players, list) and all(isinstance(name, str) for name in players)
+    return GameRecord(id_, game, tuple(players) if names else (),
                       variants if isinstance(variants, dict) else {}, started, finished, _json(result, None))
 
 
 def _json(text: str | None, default: Any) -> Any:
     try:
         return json.loads(text) if text else default
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return default
 
 

@@ -13,7 +13,7 @@ from appliance.final_sheet import final_sheet
 from appliance.main_loop import Output
 from appliance.settings import default_settings
 from appliance.table import Table
-from vision.scoring import box_holds
+from vision.scoring import box_holds, labeled_die
 
 
 class ReplayError(ValueError):
@@ -34,7 +34,7 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     labels_file = Path(folder) / "labels.json"
     try:
         labels = json.loads(labels_file.read_text())
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, RecursionError) as error:   # RecursionError: JSON nested too deeply
         raise ReplayError(f"{folder} is not a recorded game ({error.__class__.__name__}: {error})") from None
     spec = _game(labels, labels_file)   # before the frames: a set of stills has none, and is no game
     try:
@@ -117,13 +117,23 @@ def _check_script(labels: dict, labels_file: Path) -> None:
                 raise ValueError(f"press at frame {press['frame']!r}, which is not one of its {frames} frames")
             Press.parse(press["press"])
         for misread in labels.get("misreads", []):
-            images[misread["image"]]["dice"][misread["die"]]["box"]   # the labeled die it names is there
+            labeled = images[misread["image"]]
+            _rest_span(labeled)
+            labeled_die(labeled["dice"][misread["die"]])   # the labeled die it names is there, and is one
             if not isinstance(misread["read_as"], int):
                 raise ValueError(f"read_as {misread['read_as']!r} is no die value")
         if not isinstance(labels["game"].get("variants", {}), dict):
             raise ValueError('"variants" must be a table of variant: value')
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
         raise ReplayError(f"{labels_file}: its script is damaged ({type(error).__name__}: {error})") from None
+
+
+def _rest_span(labeled: dict) -> tuple[int, int]:
+    """The frames a labeled rest spans: its rest_frames, else its one frame."""
+    span = labeled["rest_frames"] if "rest_frames" in labeled else [labeled["frame"]] * 2
+    if not (isinstance(span, (list, tuple)) and len(span) == 2 and all(isinstance(i, int) for i in span)):
+        raise ValueError(f"rest at frames {span!r}, which are not [first, last] frame numbers")
+    return span[0], span[1]
 
 
 def with_misreads(read, labels: dict, frame_index: Callable[[], int]):
@@ -140,9 +150,9 @@ def with_misreads(read, labels: dict, frame_index: Callable[[], int]):
         index = frame_index()
         for misread in misreads:
             labeled = images[misread["image"]]  # the index of the labeled rest
-            first, last = labeled.get("rest_frames", [labeled["frame"], labeled["frame"]])
+            first, last = _rest_span(labeled)
             if first <= index <= last:
-                box = labeled["dice"][misread["die"]]["box"]
+                box = labeled_die(labeled["dice"][misread["die"]]).box
                 dice = tuple(replace(d, value=misread["read_as"]) if box_holds(box, *d.centre) else d
                              for d in result.dice)
                 result = replace(result, dice=dice)

@@ -51,6 +51,8 @@ def _show(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
     except TypeError:
         return str(value)
+    except ValueError:   # an integer of more than 4300 digits, which Python does not write out
+        return "(a number too long to show)"
 
 
 def _is_int(value: Any) -> bool:
@@ -82,8 +84,25 @@ def size(low: tuple[int, int], high: tuple[int, int]) -> Rule:
     return _rule(f"[width, height] in even pixels from {low[0]}x{low[1]} to {high[0]}x{high[1]}", ok, tuple)
 
 
-def text(allowed: str = "a string", empty: bool = True) -> Rule:
-    return _rule(allowed, lambda v: isinstance(v, str) and "\0" not in v and (empty or v.strip() != ""))
+def file_path(allowed: str, empty: bool = True) -> Rule:
+    """A path; one starting with ~NAME must name a user of this machine."""
+    def ok(v: Any) -> bool:
+        return isinstance(v, str) and "\0" not in v and (empty or v.strip() != "") and not _names_no_user(v)
+
+    return _rule(allowed, ok)
+
+
+def _expanded(value: str | Path) -> Path | None:
+    """~ and ~NAME expanded; None when NAME is no user here (or there is no home to expand ~ to)."""
+    try:
+        return Path(value).expanduser()
+    except RuntimeError:
+        return None
+
+
+def _names_no_user(value: str) -> bool:
+    head = value.split("/", 1)[0]
+    return head.startswith("~") and head != "~" and _expanded(value) is None
 
 
 def device() -> Rule:
@@ -142,7 +161,7 @@ RULES: dict[str, Rule] = {
     "camera.source": one_of("auto", "picamera", "usb", "replay"),
     "camera.picamera_number": integer(0, 1),
     "camera.device": device(),
-    "camera.replay_folder": text("a folder path (or \"\" for none)"),
+    "camera.replay_folder": file_path("a folder path (or \"\" for none), with ~NAME only for a user of this machine"),
     "camera.size": size((320, 240), (4056, 3040)),
     "camera.small_size": size((64, 48), (1280, 960)),
     "camera.fps": number(1, 120),
@@ -153,7 +172,7 @@ RULES: dict[str, Rule] = {
     **{f"buttons.pins.{key}": pin() for key in BUTTON_KEYS},
     "display.mode": one_of(*DISPLAY_MODES),
     "display.size": size((320, 240), (3840, 2160)),
-    "calibration.profile": text("a file path", empty=False),
+    "calibration.profile": file_path("a file path, with ~NAME only for a user of this machine", empty=False),
     "players.names": player_names(),
     "game.default": one_of(*GAME_IDS),
     # each game's variants, checked by the rules' own parser
@@ -234,8 +253,8 @@ def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
     """$DICETABLE_SETTINGS (even when missing, so the warning says so), else the first file of SEARCH_PATH."""
     env = os.environ if env is None else env
     if env.get(ENV_VAR):
-        return Path(env[ENV_VAR]).expanduser()
-    return next((Path(p).expanduser() for p in SEARCH_PATH if Path(p).expanduser().is_file()), None)
+        return _expanded(env[ENV_VAR]) or Path(env[ENV_VAR])   # ~NAME of no user: not found, and said so
+    return next((path for path in map(_expanded, SEARCH_PATH) if path and path.is_file()), None)
 
 
 def default_settings() -> Settings:
@@ -245,27 +264,43 @@ def default_settings() -> Settings:
 
 def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> tuple[Settings, list[str]]:
     """The settings from `path` (default: found by find_settings_file) and the warnings to show."""
-    path = Path(path).expanduser() if path is not None else find_settings_file(env)
+    path = (_expanded(path) or Path(path)) if path is not None else find_settings_file(env)
     if path is None:
         return default_settings(), []
     lost: list[str] = []   # what a broken file loses
     try:
         text = path.read_bytes().decode("utf-8")
-        raw = tomllib.loads(text)
+        raw = _toml(text)
     except FileNotFoundError:
         return default_settings(), [f"settings file {path} not found; using the built-in defaults"]
-    except tomllib.TOMLDecodeError as error:
-        where = "" if "line" in str(error) else f" (the file ends at line {text.count(chr(10)) + 1})"
+    except NotToml as error:
+        where = f" (the file ends at line {text.count(chr(10)) + 1})" if "end of document" in str(error) else ""
         raw, broken = _readable_tables(text)
         if not raw:
             return default_settings(), [
                 f"settings file {path} is not valid TOML: {error}{where}; using the built-in defaults"]
-        lost = [f"settings file {path} is not valid TOML: {error}{where}; the built-in defaults for "
-                f"{', '.join(broken)}, the rest of the file as written"]
+        kept = (f"the built-in defaults for {', '.join(broken)}, the rest of the file as written" if broken else
+                "each [table] read on its own, a later one over an earlier one")   # a table given twice, say
+        lost = [f"settings file {path} is not valid TOML: {error}{where}; {kept}"]
     except (OSError, UnicodeDecodeError) as error:
         return default_settings(), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
     values, warnings = check_values(flatten(raw))
     return _build(values, path), lost + [f"settings {path}: {w}" for w in warnings]
+
+
+class NotToml(ValueError):
+    """Text tomllib cannot read, whichever way it fails."""
+
+
+def _toml(text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise NotToml(str(error)) from None
+    except ValueError:   # Python reads no integer of more than 4300 digits, and tomllib lets that through
+        raise NotToml("a number too long to read") from None
+    except RecursionError:
+        raise NotToml("arrays or tables nested too deeply") from None
 
 
 TABLE_HEADER = re.compile(r"\s*\[\[?\s*[A-Za-z_\"][\w.\-\" ]*\]\]?\s*(#.*)?$")
@@ -285,8 +320,8 @@ def _readable_tables(text: str) -> tuple[dict[str, Any], list[str]]:
     broken = []
     for chunk in chunks:
         try:
-            table = tomllib.loads("".join(chunk))
-        except tomllib.TOMLDecodeError:
+            table = _toml("".join(chunk))
+        except NotToml:
             header = chunk[0].strip() if TABLE_HEADER.match(chunk[0]) else "the keys before the first [table]"
             broken.append(header)
             continue
@@ -350,7 +385,7 @@ def _check_together(values: dict[str, Any]) -> list[str]:
 
 def _path(value: str, base: Path | None) -> Path:
     """~ expanded; a relative path is relative to the settings file's folder."""
-    path = Path(value).expanduser()
+    path = _expanded(value) or Path(value)   # the rules let no ~NAME of no user through; a default may have one
     return path if path.is_absolute() or base is None else base.parent / path
 
 

@@ -194,6 +194,8 @@ def _labels(folder: Path):
         raise RecordingProblem(folder, f"its labels.json cannot be read ({error.strerror or error})") from None
     except ValueError as error:   # not JSON, or not text
         raise RecordingProblem(folder, f"its labels.json is not JSON ({error})") from None
+    except RecursionError:
+        raise RecordingProblem(folder, "its labels.json is not JSON (nested too deeply)") from None
 
 
 def measure(root: str | Path, read: Optional[Callable] = None) -> StreamFigures:

@@ -132,7 +132,7 @@ class Table:
             held = None
             for action, args in events:
                 game, held = self._apply(game, held, action, args)
-        except (RuleError, VariantError, KeyError, TypeError, ValueError) as error:
+        except (RuleError, VariantError, KeyError, TypeError, ValueError, IndexError) as error:
             # A log this version cannot replay: keep it in the history, start fresh, say so.
             self._open_game_chooser()
             said = f"the unfinished {record.game} game could not be resumed ({error})"

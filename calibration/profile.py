@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import tempfile
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -135,6 +136,12 @@ def load_profile(path: str | Path) -> Profile:
         raise ProfileError(path, f"not valid TOML ({error})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ProfileError(path, f"cannot be read ({error})") from None
+    except ValueError:   # an integer of more than 4300 digits: Python does not read it, and tomllib lets that through
+        raise ProfileError(path, "not valid TOML (a number too long to read)") from None
+    except RecursionError:
+        raise ProfileError(path, "not valid TOML (arrays or tables nested too deeply)") from None
+    if key := _too_big(raw):   # no size, corner or camera setting is one; math.isfinite() and float() fail on it
+        raise ProfileError(path, f"{key} holds a number too big for a float")
     check = _Checker(path, raw)
     version = check.get("version", int)
     if version != VERSION:
@@ -161,6 +168,15 @@ def load_profile(path: str | Path) -> Profile:
     if not isinstance(created, str) or not isinstance(checked, bool):
         check.fail("created must be a string and checked true or false")
     return Profile(size, tray, die_px, empty, keep, exposure, created, checked, path)
+
+
+def _too_big(value: Any, key: str = "") -> str:
+    """The key of the first integer too big for a float in a TOML value, "" if none."""
+    if isinstance(value, dict):
+        return next(filter(None, (_too_big(v, f"{key}.{k}".lstrip(".")) for k, v in value.items())), "")
+    if isinstance(value, list):
+        return next(filter(None, (_too_big(v, key) for v in value)), "")
+    return key if isinstance(value, int) and abs(value) > sys.float_info.max else ""
 
 
 class _Checker:
@@ -235,11 +251,11 @@ def _exposure(check: _Checker) -> Exposure:
 
 
 def _read_picture(profile: Path, picture: Path, size: tuple[int, int]) -> np.ndarray:
-    import cv2
+    from hardware.frame_source import read_picture   # it loads OpenCV, which a profile without a picture needs not
 
     if not picture.is_file():
         raise ProfileError(profile, f"the empty-tray picture {picture} is missing")
-    image = cv2.imread(str(picture), cv2.IMREAD_COLOR)
+    image = read_picture(picture)
     if image is None:
         raise ProfileError(profile, f"the empty-tray picture {picture} cannot be read (damaged?)")
     if (image.shape[1], image.shape[0]) != size:

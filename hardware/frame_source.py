@@ -59,6 +59,15 @@ class CameraError(RuntimeError):
     """A camera that cannot be opened or read; the message says which and why."""
 
 
+def read_picture(path) -> np.ndarray | None:
+    """The BGR picture in an image file, or None when OpenCV cannot read it. OpenCV raises, rather than
+    returning None, for a header that claims more pixels than it opens (a damaged size field, say)."""
+    try:
+        return cv2.imread(str(path), cv2.IMREAD_COLOR)
+    except cv2.error:
+        return None
+
+
 def small_grey(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """The low-resolution grey picture rest detection compares from frame to frame."""
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)

@@ -16,9 +16,11 @@ from typing import Callable
 
 import cv2
 
-from hardware.frame_source import ENDED, OK, Frame, SourceStatus, small_grey
+from hardware.frame_source import ENDED, OK, Frame, SourceStatus, read_picture, small_grey
 
 DEFAULT_GAP_S = 1 / 30  # between the last frame and the first of the next loop, when there is only one frame
+MAX_PAUSE_S = 10.0  # a longer pause between two frames plays this long: a camera is back within 10 s, and a time
+#                     labels.json has wrong (t = 1e9) must not freeze the table for years, or overflow sleep()
 
 
 class RecordingError(ValueError):
@@ -55,6 +57,8 @@ def load_recording(folder: str | Path, labels: dict | None = None) -> Recording:
         raise RecordingError(f"{folder}: no labels.json, so this is not a recorded throw") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise RecordingError(f"{labels_path}: cannot be read ({error})") from None
+    except RecursionError:
+        raise RecordingError(f"{labels_path}: cannot be read (JSON nested too deeply)") from None
     try:
         frames = sorted(((folder / entry["file"], float(entry["t"])) for entry in labels["frames"]), key=lambda f: f[1])
         if not all(math.isfinite(t) for _, t in frames):
@@ -121,7 +125,7 @@ class ReplaySource:
             t = recorded_t + loops * self.recording.period_s
             self._wait_until_due(t)
             # a missing file is not handed to OpenCV, which would print a warning for each one
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+            image = read_picture(path) if path.is_file() else None
             if image is None:  # a missing or damaged frame is skipped; status.message names it
                 skipped = f"skipped unreadable frame {path.name}"
                 self.unreadable.add(path.name)
@@ -147,5 +151,8 @@ class ReplaySource:
         if self._start is None:
             self._start = self._clock()
         delay = self._start + (t - first_t) - self._clock()
+        if delay > MAX_PAUSE_S:   # the frames after it move up as much
+            self._start -= delay - MAX_PAUSE_S
+            delay = MAX_PAUSE_S
         if delay > 0:
             self._sleep(delay)

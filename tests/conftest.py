@@ -92,3 +92,15 @@ class FixedNet:
 
     def forward(self):
         return np.tile(self.logits, (self.n, 1))
+
+
+def too_many_pixels() -> bytes:
+    """A PNG whose header claims 60000x60000 pixels (a damaged size field): OpenCV raises instead of returning None."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 60000, 60000, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\0" * 1000)) + chunk(b"IEND", b""))

@@ -6,6 +6,7 @@ from calibration.profile import (Exposure, Profile, ProfileError, ProfileMissing
                                  save_profile, size_problem)
 from vision.types import KEEP, OUTSIDE, ROLL
 from vision.geometry import zone_of
+from conftest import too_many_pixels
 
 TRAY = np.float32([[100, 80], [1180, 60], [1200, 680], [90, 660]])
 KEEP_ZONE = np.float32([[94, 540], [1190, 550], [1200, 680], [90, 660]])
@@ -126,3 +127,26 @@ def test_a_profile_of_another_picture_size_says_what_differs_and_how_to_fix_it()
     assert size_problem((1280, 720), (640, 480)) == ("the tray was calibrated on 1280x720 pictures but the camera's "
                                                      "are 640x480: set camera.size = [1280, 720] or run "
                                                      "`dicetable calibrate` again")
+
+
+@pytest.mark.parametrize("old, new, problem", [
+    ("frame_size = [1280, 720]", "frame_size = [" + "9" * 400 + ", 720]", "frame_size holds a number too big"),
+    ("[dice]\ndie_px = 56.25", "[dice]\ndie_px = " + "9" * 400, "dice.die_px holds a number too big"),
+    ("[[100.0, 80.0],", "[[" + "9" * 400 + ", 80.0],", "tray.corners holds a number too big"),
+    ("exposure_us = 16000", "exposure_us = " + "9" * 400, "camera.exposure_us holds a number too big"),
+    ("version = 1", "version = 0x" + "f" * 4000, "version holds a number too big"),
+    ("frame_size = [1280, 720]", "frame_size = [" + "9" * 5000 + ", 720]", "not valid TOML"),   # past 4300 digits
+    ("frame_size = [1280, 720]", "frame_size = " + "[" * 5000 + "]" * 5000, "not valid TOML"),
+])
+def test_numbers_python_cannot_take_and_nesting_it_cannot_follow_are_named(saved, old, new, problem):
+    damage(saved, old, new)
+    with pytest.raises(ProfileError) as error:
+        load_profile(saved)
+    assert str(saved) in str(error.value) and problem in str(error.value)
+
+
+def test_an_empty_tray_picture_whose_header_claims_too_many_pixels_cannot_be_read(saved):
+    """A JPEG or PNG whose size field was damaged: OpenCV raises rather than returning nothing."""
+    empty_picture_path(saved).write_bytes(too_many_pixels())
+    with pytest.raises(ProfileError, match="cannot be read"):
+        load_profile(saved)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from appliance.cli import main
+from conftest import too_many_pixels
 
 THROWS = Path(__file__).parent / "fixtures" / "throws"
 GAME = THROWS / "misread-corrected"   # a small recorded game: 15 frames
@@ -147,6 +148,12 @@ def damaged_game(tmp_path: Path, change) -> Path:
     (lambda l: l.update(presses="OK"), "its script is damaged"),
     (lambda l: l["misreads"][0].update(image=99), "its script is damaged"),
     (lambda l: l["misreads"][0].update(read_as="six"), "its script is damaged"),
+    # the labeled rest and die a misread names, used mid-replay: checked before it plays
+    (lambda l: l["images"][0]["dice"][3].update(box="abcd"), "its script is damaged"),
+    (lambda l: l["images"][0]["dice"][3].update(box=[1]), "its script is damaged"),
+    (lambda l: l["images"][0].update(rest_frames=[14]), "its script is damaged"),
+    (lambda l: l["images"][0].update(rest_frames="14"), "its script is damaged"),
+    (lambda l: [l["images"][0].pop(key) for key in ("rest_frames", "frame")], "its script is damaged"),
     (lambda l: l.update(images="none"), '"images" must be a list'),
     (lambda l: l.update(calibration=5), '"calibration" must name the profile file'),
     (lambda l: l["frames"][2].update(t="nan"), '"frames" must be a list'),
@@ -163,6 +170,18 @@ def test_a_frame_that_is_no_image_stops_the_replay_instead_of_a_wrong_sheet(tmp_
     last.write_bytes(b"not a jpeg")
     assert main(["replay", str(folder)]) == 2
     assert f"1 frames are no image (the first: {last.name})" in capfd.readouterr().err
+
+
+def test_a_frame_whose_header_claims_too_many_pixels_is_skipped_like_a_damaged_one(tmp_path, capfd):
+    from hardware.replay import ReplaySource
+
+    folder = game_without_frames(tmp_path)
+    (folder / "frames" / "000002.jpg").write_bytes(too_many_pixels())
+    source = ReplaySource(folder, realtime=False)   # the table's camera when it plays recorded throws
+    assert source.read().t == 0.0 and source.read() is not None
+    assert "000002.jpg" in source.status.message
+    assert main(["replay", str(folder)]) == 2
+    assert "1 frames are no image (the first: 000002.jpg)" in capfd.readouterr().err
 
 
 def test_a_missing_frame_is_skipped_without_opencv_warnings(tmp_path, capfd):
@@ -197,6 +216,21 @@ def test_history_does_not_write_to_a_file_that_is_no_log(tmp_path, capsys):
     assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 1
     assert "no games table" in capsys.readouterr().err
     assert (tmp_path / "games.sqlite").read_bytes() == b""
+
+
+def test_history_of_a_database_of_another_schema_says_it_is_no_game_log(tmp_path, capsys):
+    import sqlite3
+
+    path = tmp_path / "games.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (name TEXT)")
+    db.commit()
+    db.close()
+    data = path.read_bytes()
+    assert main(["history", "--log", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"the game log {path} is damaged (its games table has no column id: not a game log" in err
+    assert path.read_bytes() == data
 
 
 @pytest.mark.parametrize("last", ["-3", "0", "many", "99999999999999999999"])
@@ -239,6 +273,12 @@ def test_read_says_which_photo_is_missing_a_folder_or_not_an_image(tmp_path, cap
     assert f"{tmp_path}: is a folder, not an image" in out
     assert f"{tmp_path / 'garbage.jpg'}: not an image OpenCV can read" in out
     assert "WARN" not in err
+
+
+def test_read_says_a_photo_claiming_too_many_pixels_cannot_be_read(tmp_path, capsys):
+    (tmp_path / "huge.png").write_bytes(too_many_pixels())
+    assert main(["read", str(tmp_path / "huge.png")]) == 1
+    assert f"{tmp_path / 'huge.png'}: not an image OpenCV can read" in capsys.readouterr().out
 
 
 # -- 6. evaluate with nothing to score --------------------------------------------------------------
@@ -315,6 +355,21 @@ def test_a_recording_that_cannot_be_measured_is_named_once(tmp_path, capsys, dam
     out, err = capsys.readouterr()
     assert err.startswith(f"dicetable evaluate: cannot measure {folder}: {says}"), err
     assert err.count(str(folder)) == 1 and "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("command, says", [
+    (["replay"], "is not a recorded game"),
+    (["evaluate", "--stream"], "its labels.json is not JSON (nested too deeply)"),
+    (["evaluate"], "labels.json is not JSON: nested too deeply"),
+])
+def test_labels_nested_deeper_than_python_reads_are_said(tmp_path, capsys, command, says):
+    from hardware.replay import ReplaySource
+
+    (tmp_path / "labels.json").write_text('{"frames": ' + "[" * 5000 + "]" * 5000 + ', "images": []}')
+    assert main(command + [str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+    assert "nested too deeply" in ReplaySource(tmp_path).status.message   # the table's replay camera
 
 
 # -- 7. doctor on a settings file that cannot be used -----------------------------------------------

@@ -216,6 +216,15 @@ def test_replay_plays_at_the_recorded_pace(tmp_path):
     assert source.read() is None and source.status.state == ENDED
 
 
+@pytest.mark.parametrize("times", [(0.0, 0.1, 1e9, 1e9 + 0.1), (0.0, 0.1, 1e300, 1e300), (-1e300, 0.0, 0.1, 0.2)])
+def test_replay_plays_a_pause_no_camera_makes_as_a_short_one(tmp_path, times):
+    """A time labels.json has wrong: waiting it out would freeze the table for years (or overflow sleep())."""
+    clock = Clock()
+    source = ReplaySource(make_recording(tmp_path / "throw", times=times), clock=clock, sleep=clock.sleep)
+    assert all(source.read() is not None for _ in times) and source.read() is None
+    assert 0 < max(clock.slept) <= 10.0
+
+
 def test_replay_as_fast_as_possible_never_waits(tmp_path):
     clock = Clock()
     source = ReplaySource(make_recording(tmp_path / "throw"), realtime=False, clock=clock, sleep=clock.sleep)

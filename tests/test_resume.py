@@ -100,3 +100,34 @@ def test_an_open_game_whose_row_the_card_damaged_is_closed_and_said(tmp_path):
     assert table.mode == "choose-game" and table.screen().level == "error"
     assert "could not be resumed" in table.message and "kept in the log" in table.message
     assert log.open_game() is None   # closed, so the next start does not trip over it again
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE games SET players = '[1, 2]'",   # no names: the scoresheet could not draw them
+    "UPDATE games SET game = 'hexakubus', variants = '{\"a-bonus\": [Infinity, 5]}'",   # int(inf)
+    "UPDATE events SET args = '" + "[" * 5000 + "]" * 5000 + "'",   # deeper than Python's JSON reader goes
+    "UPDATE events SET action = 'hold', args = '[]'",   # an event without its arguments
+])
+def test_an_open_game_whose_row_python_cannot_take_is_closed_and_said(tmp_path, damage):
+    from appliance.event_log import EventLog
+    from appliance.table import Table
+
+    log = EventLog(tmp_path / "games.sqlite")
+    game = log.start_game("dice-poker", ["Ann"], {})
+    log.append(game, "start_throw", [[2, 5, 2, 5, 5]])
+    log.db.execute(damage)
+    table = Table(log, players=["Ann"])
+    assert table.mode == "choose-game" and "could not be resumed" in table.message
+    assert log.open_game() is None
+
+
+def test_a_saved_screen_deeper_than_python_reads_is_no_saved_screen(tmp_path):
+    from appliance.event_log import EventLog
+    from appliance.table import Table
+
+    log = EventLog(tmp_path / "games.sqlite")
+    game = log.start_game("dice-poker", ["Ann"], {})
+    log.append(game, "start_throw", [[2, 5, 2, 5, 5]])
+    log.db.execute("INSERT INTO screen (id, state) VALUES (1, ?)", ("[" * 5000 + "]" * 5000,))
+    assert log.load_screen() == {}
+    assert Table(log, players=["Ann"]).mode == "play"

@@ -204,3 +204,44 @@ def test_an_empty_profile_path_keeps_the_default(tmp_path):
     settings, warnings = load_settings(write(tmp_path, '[calibration]\nprofile = ""\n'))
     assert settings.calibration_profile == Path(DEFAULTS["calibration.profile"]).expanduser()
     assert warnings and "calibration.profile" in warnings[0] and "a file path" in warnings[0]
+
+
+@pytest.mark.parametrize("toml, key", [
+    ('[games.hexakubus]\na-bonus = [inf, 5]\n', "games.hexakubus.a-bonus"),   # int(inf): OverflowError
+    ('[games.hexakubus]\nslam = {21 = inf}\n', "games.hexakubus.slam"),
+    ('[calibration]\nprofile = "~nosuchuser/calibration.toml"\n', "calibration.profile"),   # no such home folder
+    ('[camera]\nreplay_folder = "~nosuchuser/throws"\n', "camera.replay_folder"),
+    ("[camera]\nfps = 0x" + "f" * 4000 + "\n", "camera.fps"),   # read, but too long to write out in decimal
+])
+def test_a_value_python_cannot_convert_is_a_wrong_value_too(tmp_path, toml, key):
+    settings, warnings = load_settings(write(tmp_path, toml))
+    assert len(warnings) == 1 and f"{key} = " in warnings[0] and "using the default" in warnings[0]
+    defaults, _ = load_settings(write(tmp_path, "", "empty.toml"))
+    assert settings == defaults.__class__(**{**defaults.__dict__, "file": settings.file})
+
+
+@pytest.mark.parametrize("toml, says", [
+    ("[camera]\nfps = " + "9" * 5000 + "\n", "a number too long to read"),   # past Python's 4300 digits
+    ("a = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),
+    ("a = " + "{b = " * 3000 + "1" + "}" * 3000 + "\n", "nested too deeply"),
+])
+def test_toml_that_python_cannot_read_is_a_file_that_is_not_toml(tmp_path, toml, says):
+    path = write(tmp_path, toml + "[players]\nnames = [\"Ann\"]\n")
+    settings, warnings = load_settings(path)
+    assert len(warnings) == 1 and str(path) in warnings[0] and "not valid TOML" in warnings[0] and says in warnings[0]
+    assert settings.players == ("Ann",)   # the tables it can read are used
+
+
+def test_a_settings_path_in_the_home_of_no_such_user_is_not_found(tmp_path):
+    settings, warnings = load_settings("~nosuchuser/settings.toml")
+    assert warnings == ["settings file ~nosuchuser/settings.toml not found; using the built-in defaults"]
+    _, warnings = load_settings(env={"DICETABLE_SETTINGS": "~nosuchuser/settings.toml"})
+    assert warnings == ["settings file ~nosuchuser/settings.toml not found; using the built-in defaults"]
+
+
+def test_a_table_given_twice_says_how_the_file_was_read(tmp_path):
+    settings, warnings = load_settings(write(tmp_path, "[camera]\nfps = 10\n[players]\nnames = [\"Ann\"]\n"
+                                                       "[camera]\nfps = 20\n"))
+    assert len(warnings) == 1 and "not valid TOML" in warnings[0] and "twice" in warnings[0]
+    assert "the built-in defaults for ," not in warnings[0] and "each [table] read on its own" in warnings[0]
+    assert settings.camera.fps == 20 and settings.players == ("Ann",)

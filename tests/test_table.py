@@ -466,6 +466,24 @@ def test_a_log_damaged_inside_is_set_aside_whole_and_a_new_one_started(tmp_path)
     assert log.open_game() is None and Table(log).mode == "choose-game"
 
 
+def test_a_database_of_another_schema_is_set_aside_whole_and_a_new_one_started(tmp_path):
+    """A games table without the log's columns: a traceback at the first query before, now a damaged log."""
+    path = tmp_path / "games.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (name TEXT, score INTEGER)")
+    db.execute("INSERT INTO games VALUES ('Ann', 90)")
+    db.commit()
+    db.close()
+    data = path.read_bytes()
+    with pytest.raises(LogError, match="its games table has no column id"):
+        EventLog(path)
+    assert path.read_bytes() == data   # looked at, not written to
+    log, note = open_log(path)
+    [kept] = tmp_path.glob("games.damaged-*.sqlite")
+    assert kept.read_bytes() == data and note.endswith(f"kept as {kept.name}; a new game log was started")
+    assert log.open_game() is None and Table(log).mode == "choose-game"
+
+
 def test_train_wreck_shows_the_dice_on_the_table_never_more_than_five(log):
     """After a roll is decided, its dice are either set aside (shown held) or picked up to be rolled again:
     the row must not show the decided roll beside the dice taken from it (it showed eight dice)."""

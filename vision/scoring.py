@@ -41,6 +41,8 @@ def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ValueError(f"{path} is not JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{path} is not JSON: nested too deeply") from None
     entries = data.get("images") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise ValueError(f'{path} holds no list of images: {{"images": [{{"file", "width", "height", "dice": '

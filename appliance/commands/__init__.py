@@ -87,7 +87,7 @@ def recording_folder(text: str) -> Path:
 def read_image(path: str | Path):
     """(the photo as OpenCV reads it, "") or (None, why not). Checked before OpenCV looks, which would
     only print a warning of its own and return nothing."""
-    import cv2
+    from hardware.frame_source import read_picture
 
     path = Path(path)
     if path.is_dir():
@@ -96,7 +96,7 @@ def read_image(path: str | Path):
         return None, "no such file"
     if not os.access(path, os.R_OK):
         return None, "cannot be read: no permission"
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    image = read_picture(path)
     if image is None:
         return None, "not an image OpenCV can read"
     return image, ""

@@ -115,7 +115,7 @@ def resolve(game: str, given: Mapping[str, Any] | None = None) -> dict[str, Any]
             raise VariantError(f"{game} has no variant {key!r} (variants: {allowed})")
         try:
             values[key] = known[key].parse(raw)
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError):   # OverflowError: int(inf)
             raise VariantError(f"{game} variant {key}={raw!r} is not allowed: use {known[key].allowed}") from None
     return values
 
