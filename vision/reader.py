@@ -20,7 +20,7 @@ import numpy as np
 
 from . import faces, geometry
 from .d10.reader import D6 as D10_SAYS_D6, D10Reader
-from .faces import NO_DIE
+from .faces import COCKED, NO_DIE
 from .finder import Find, lies_on, on_bigger
 from .frame_reader import MODELS, FrameReader
 from .preprocess import SURE, finder_inputs, finder_scale
@@ -62,11 +62,23 @@ class DiceReader(FrameReader):
         usual, coarse = finder_inputs(frame, [scale, scale / 2])
         finds = self._find_in(usual, scale, self.wide_finder) + [
             f for f in self._find_in(coarse, scale / 2, self.wide_finder) if max(f[2], f[3]) * scale / 2 >= COARSE_MIN_PX]
-        finds = [f for f in finds if not on_bigger(f, finds, PART_OF_DIE)]   # not the pips of a big die
+        finds = self._not_parts(frame, finds)
         seen = float(np.median([max(f[2], f[3]) for f in finds])) if finds else None
         if seen and not BARE_DIE_PX[0] <= seen * scale <= BARE_DIE_PX[1]:
             return self._merge(self._find_at(frame, finder_scale(frame.shape, seen), self.wide_finder))
         return self._merge(self._find_in(usual, scale))
+
+    def _not_parts(self, frame, finds):
+        """The finds that are dice. One lying on a much bigger find is a pip of that die, unless a find on it
+        reads surely as a face of two to six pips, which no pip does: then those are dice, and the big find is
+        what they lie in (a tray seen whole by the coarse look)."""
+        parts = [f for f in finds if on_bigger(f, finds, PART_OF_DIE)]
+        if not parts:
+            return finds
+        dice = [f for f, p in zip(parts, self.classify(frame, parts)) if p[2:COCKED].max() >= SURE]
+        holders = [big for big in finds if any(lies_on(d, big, PART_OF_DIE) for d in dice)]
+        wholes = [f for f in finds if f not in holders]
+        return [f for f in wholes if not on_bigger(f, wholes, PART_OF_DIE)]
 
     @staticmethod
     def _merge(finds):
