@@ -33,8 +33,9 @@ PART_OF_DIE = 5 / 3      # a find lying on a surer find this many times its size
 LEANING_REACH = 0.75     # box sides
 # Die sizes (px at the usual look, long side 320) the finder reads best: tray-d6-photos' and wood-webcam-d6's
 # dice are 13-33 px there. A bare photo's dice outside are read by the wide finder at the calibrated size.
-# Measured: 11-45 px (the finder's training range) left wide shots' 11-14 px dice to the finder, 94% read.
-BARE_DIE_PX = (14.0, 36.0)
+# Measured: 11-45 px (the finder's training range) left wide shots' 11-14 px dice to the finder, 94% read;
+# from 14 px, rendered trays' touching dice of 14-18 px went missing (30 of 386 in 100 stills, from 18: 14).
+BARE_DIE_PX = (18.0, 36.0)
 # The wide finder knows dice up to ~96 px (a third of the usual look): bigger ones, a close-up of a die or two,
 # it sees as so many pips. So it also looks at half that scale, where such a die fits, keeping only the finds
 # that are too big for the usual look to see whole (there, smaller ones are heaps of touching dice).
