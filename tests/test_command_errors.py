@@ -28,6 +28,14 @@ def usage_error(capsys, *argv) -> str:
     return capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv", [["history", "--log"], ["run", "--log"], ["record", "--log"], ["calibrate", "--profile"],
+                                  ["demo", "--headless"], ["replay", "x", "--screens"], ["record"]])
+def test_a_path_in_the_home_of_no_such_user_is_a_usage_error(capsys, argv):
+    """~pi/... on a Pi set up with another user name: the shell leaves it as it is, and Python cannot expand it."""
+    err = usage_error(capsys, *argv, "~nosuchuser/games")
+    assert "there is no user nosuchuser on this machine" in err and "Traceback" not in err
+
+
 def game_labels(folder: Path, game: dict) -> Path:
     folder.mkdir()
     (folder / "labels.json").write_text(json.dumps({"game": game, "frames": [{"file": "frames/000001.jpg", "t": 0}]}))

@@ -56,11 +56,21 @@ def _pixels(text: str) -> float:
     return value
 
 
+def user_path(text: str) -> Path:
+    """argparse type for a path, ~ and ~NAME expanded: a ~NAME of no user here (~pi on a Pi set up with
+    another user name, which the shell leaves as it is) is a usage error, not a traceback."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        raise argparse.ArgumentTypeError(f"{text}: there is no user {text.split('/')[0][1:]} on this machine, "
+                                         f"so {text.split('/')[0]} is no home folder") from None
+
+
 def output_folder(text: str) -> Path:
     """argparse type for a folder a command writes into (screens, screenshots, a recording). It is made
     here, while the arguments are read: a file in the way, or a place where no folder can be made, is
     then a usage error before anything runs, not a traceback at the first file written."""
-    path = Path(text).expanduser()
+    path = user_path(text)
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} is a file, not a folder: name a new folder or an existing one")
     try:

@@ -18,7 +18,7 @@ from typing import Callable
 
 from hardware.display import MODES, DisplayError, choose_mode, layout_for, open_display
 
-from . import output_folder
+from . import output_folder, user_path
 
 HELP = "Set up the tray: find it and its keep zone, lock the camera, learn the empty tray and the die size."
 
@@ -33,7 +33,7 @@ NO_SCREEN = ("no screen here: the wizard shows each step on a screen and waits f
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", metavar="FILE", help="settings file (default: the one the table uses)")
-    parser.add_argument("--profile", metavar="FILE", help="where the profile goes (default: calibration.profile "
+    parser.add_argument("--profile", type=user_path, metavar="FILE", help="where the profile goes (default: calibration.profile "
                                                           "of the settings)")
     parser.add_argument("--check", action="store_true", help="only check the profile: say what it holds or "
                                                              "what is wrong with it")
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     settings, warnings = load_settings(args.settings)
     for warning in warnings:
         print(f"dicetable calibrate: {warning}", file=sys.stderr)
-    path = Path(args.profile).expanduser() if args.profile else settings.calibration_profile
+    path = args.profile or settings.calibration_profile
     try:
         profile = load_profile(path)
         known = f"{path}: {profile.summary()}"

@@ -7,6 +7,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from appliance.commands import user_path
 from appliance.commands.run import LOG_HELP
 
 HELP = "List the finished games: date, game, players and scores."
@@ -15,7 +16,7 @@ KIOSK_HOME = Path("/var/lib/dicetable")   # the service user's HOME (systemd/dic
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--log", type=Path, metavar="FILE", help=LOG_HELP)
+    parser.add_argument("--log", type=user_path, metavar="FILE", help=LOG_HELP)
     parser.add_argument("--last", type=_count, default=20, metavar="N", help="how many games, newest first")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from appliance.event_log import DEFAULT_LOG
     from appliance.event_log import EventLog, LogError
 
-    path = (args.log or DEFAULT_LOG).expanduser()
+    path = args.log or DEFAULT_LOG.expanduser()
     if not path.is_file():   # only look: a typo must not leave folders and an empty log behind
         kiosk = "" if args.log else (
             " (the default: this user's games). The kiosk service keeps its games in its own home: sudo -u dicetable "

@@ -9,12 +9,12 @@ HELP = ("Play at the table while saving the camera stream; every reading the pla
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from appliance.commands import recording_folder, run
+    from appliance.commands import recording_folder, run, user_path
 
     parser.add_argument("record", type=recording_folder, metavar="OUT_DIR",
                         help="the folder to create, or one without a recording in it (labels.json, calibration.toml, frames)")
     parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file (default: searched)")
-    parser.add_argument("--log", type=Path, metavar="FILE", help=run.LOG_HELP)
+    parser.add_argument("--log", type=user_path, metavar="FILE", help=run.LOG_HELP)
 
 
 def run(args: argparse.Namespace) -> int:

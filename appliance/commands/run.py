@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from appliance.commands import recording_folder
+from appliance.commands import recording_folder, user_path
 from appliance.event_log import DEFAULT_LOG
 
 HELP = "Run the table: camera, buttons and screen from the settings (the kiosk service runs this)."
@@ -15,7 +15,7 @@ NOTES_SHOWN = 2   # more would cover the game: the journal (stdout) and `dicetab
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file (default: searched)")
-    parser.add_argument("--log", type=Path, metavar="FILE", help=LOG_HELP)
+    parser.add_argument("--log", type=user_path, metavar="FILE", help=LOG_HELP)
     parser.add_argument("--record", type=recording_folder, metavar="DIR",
                         help="also save the camera stream in DIR, each reading the player confirms as its labels")
 
