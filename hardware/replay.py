@@ -19,8 +19,9 @@ import cv2
 from hardware.frame_source import ENDED, OK, Frame, SourceStatus, read_picture, small_grey
 
 DEFAULT_GAP_S = 1 / 30  # between the last frame and the first of the next loop, when there is only one frame
-MAX_PAUSE_S = 10.0  # a longer pause between two frames plays this long: a camera is back within 10 s, and a time
-#                     labels.json has wrong (t = 1e9) must not freeze the table for years, or overflow sleep()
+# A longer wait between two recorded frames is played this long: a time labels.json has wrong (t = 1e9) must
+# not freeze the table for years or overflow sleep(). Frame.t keeps the recorded times.
+MAX_PAUSE_S = 10.0
 
 
 class RecordingError(ValueError):
