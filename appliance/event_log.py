@@ -165,7 +165,8 @@ def open_log(path: str | Path) -> tuple[EventLog, str]:
 
 
 GAME_COLUMNS = "id, game, players, variants, started, finished, result"
-COLUMNS = {"games": GAME_COLUMNS.split(", "), "events": ["id", "game_id", "at", "action", "args"], "screen": ["id", "state"]}
+COLUMNS = {"games": GAME_COLUMNS.split(", "), "events": ["id", "game_id", "at", "action", "args"],
+           "screen": ["id", "state"]}
 
 
 def _check_columns(db: sqlite3.Connection) -> None:

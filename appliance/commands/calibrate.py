@@ -33,8 +33,8 @@ NO_SCREEN = ("no screen here: the wizard shows each step on a screen and waits f
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", metavar="FILE", help="settings file (default: the one the table uses)")
-    parser.add_argument("--profile", type=user_path, metavar="FILE", help="where the profile goes (default: calibration.profile "
-                                                          "of the settings)")
+    parser.add_argument("--profile", type=user_path, metavar="FILE",
+                        help="where the profile goes (default: calibration.profile of the settings)")
     parser.add_argument("--check", action="store_true", help="only check the profile: say what it holds or "
                                                              "what is wrong with it")
     parser.add_argument("--source", choices=SOURCES, default="settings",
