@@ -41,11 +41,16 @@ def _table(game: str, players: list[str]) -> Table:
     return table
 
 
+def _pressed(table: Table, *presses) -> Table:
+    for press in presses:
+        table.press(press)
+    return table
+
+
 def _played(table: Table, throws) -> Table:
     for dice, presses in throws:
         table.reading(_reading(dice))
-        for press in [OK] + presses:
-            table.press(press)
+        _pressed(table, OK, *presses)
     return table
 
 
@@ -54,10 +59,7 @@ def _choose_game() -> Table:
 
 
 def _choose_players() -> Table:
-    table = _choose_game()
-    table.press(NEXT)
-    table.press(OK)
-    return table
+    return _pressed(_choose_game(), NEXT, OK)
 
 
 def _pentakubus_review() -> Table:
@@ -67,32 +69,23 @@ def _pentakubus_review() -> Table:
 
 
 def _pentakubus_hold() -> Table:
-    table = _pentakubus_review()
-    table.press(OK)
-    table.press(OK)
+    table = _pressed(_pentakubus_review(), OK, OK)
     table.reading(_hold_picture().reading)
     return table
 
 
 def _pentakubus_fields() -> Table:
-    table = _pentakubus_hold()
-    table.press(NEXT)
-    table.press(NEXT)
-    return table
+    return _pressed(_pentakubus_hold(), NEXT, NEXT)
 
 
 def _hexakubus_fields() -> Table:
     table = _table("hexakubus", ["Ann", "Bob"])
     table.reading(_reading((8, 9, 10, 1, 2, 3), kind="d10"))
-    table.press(OK)
-    table.press(NEXT)
-    return table
+    return _pressed(table, OK, NEXT)
 
 
 def _dice_poker_menu() -> Table:
-    table = _played(_table("dice-poker", ["Ann", "Bob"]), [((1, 3, 2, 4, 4), [NEXT, OK])])
-    table.press(HOLD_BACK)
-    return table
+    return _pressed(_played(_table("dice-poker", ["Ann", "Bob"]), [((1, 3, 2, 4, 4), [NEXT, OK])]), HOLD_BACK)
 
 
 def _train_wreck_set_aside() -> Table:
@@ -117,9 +110,7 @@ def _game_over() -> Table:
     table = _table("dice-poker", ["Ann", "Bob"])
     for turn in range(26):
         table.reading(_reading((6, 6, 6, 6, 6) if turn % 2 else (2, 3, 4, 5, 5)))
-        table.press(OK)
-        table.press(NEXT)
-        table.press(OK)
+        _pressed(table, OK, NEXT, OK)
     return table
 
 

@@ -92,7 +92,7 @@ def file_path(allowed: str, empty: bool = True) -> Rule:
     return _rule(allowed, ok)
 
 
-def _expanded(value: str | Path) -> Path | None:
+def expanded(value: str | Path) -> Path | None:
     """~ and ~NAME expanded; None when NAME is no user here (or there is no home to expand ~ to)."""
     try:
         return Path(value).expanduser()
@@ -102,7 +102,7 @@ def _expanded(value: str | Path) -> Path | None:
 
 def _names_no_user(value: str) -> bool:
     head = value.split("/", 1)[0]
-    return head.startswith("~") and head != "~" and _expanded(value) is None
+    return head.startswith("~") and head != "~" and expanded(value) is None
 
 
 def device() -> Rule:
@@ -253,8 +253,8 @@ def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
     """$DICETABLE_SETTINGS (even when missing, so the warning says so), else the first file of SEARCH_PATH."""
     env = os.environ if env is None else env
     if env.get(ENV_VAR):
-        return _expanded(env[ENV_VAR]) or Path(env[ENV_VAR])   # ~NAME of no user: not found, and said so
-    return next((path for path in map(_expanded, SEARCH_PATH) if path and path.is_file()), None)
+        return expanded(env[ENV_VAR]) or Path(env[ENV_VAR])   # ~NAME of no user: not found, and said so
+    return next((path for path in map(expanded, SEARCH_PATH) if path and path.is_file()), None)
 
 
 def default_settings() -> Settings:
@@ -264,7 +264,7 @@ def default_settings() -> Settings:
 
 def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> tuple[Settings, list[str]]:
     """The settings from `path` (default: found by find_settings_file) and the warnings to show."""
-    path = (_expanded(path) or Path(path)) if path is not None else find_settings_file(env)
+    path = (expanded(path) or Path(path)) if path is not None else find_settings_file(env)
     if path is None:
         return default_settings(), []
     lost: list[str] = []   # what a broken file loses
@@ -385,7 +385,7 @@ def _check_together(values: dict[str, Any]) -> list[str]:
 
 def _path(value: str, base: Path | None) -> Path:
     """~ expanded; a relative path is relative to the settings file's folder."""
-    path = _expanded(value) or Path(value)   # the rules let no ~NAME of no user through; a default may have one
+    path = expanded(value) or Path(value)   # the rules let no ~NAME of no user through; a default may have one
     return path if path.is_absolute() or base is None else base.parent / path
 
 

@@ -59,11 +59,13 @@ def _pixels(text: str) -> float:
 def user_path(text: str) -> Path:
     """argparse type for a path, ~ and ~NAME expanded: a ~NAME of no user here (~pi on a Pi set up with
     another user name, which the shell leaves as it is) is a usage error, not a traceback."""
-    try:
-        return Path(text).expanduser()
-    except RuntimeError:
-        raise argparse.ArgumentTypeError(f"{text}: there is no user {text.split('/')[0][1:]} on this machine, "
-                                         f"so {text.split('/')[0]} is no home folder") from None
+    from appliance.settings import expanded
+
+    path = expanded(text)
+    if path is None:
+        home = text.split("/")[0]
+        raise argparse.ArgumentTypeError(f"{text}: there is no user {home[1:]} on this machine, so {home} is no home folder")
+    return path
 
 
 def output_folder(text: str) -> Path:
