@@ -1,5 +1,6 @@
 """The d10 reader: real photos, the held-out rendered set, 6 and 9, six-sided dice reported as such,
 the recorded Hexakubus throw. Expected values come from the sets' labels."""
+import functools
 from pathlib import Path
 
 import cv2
@@ -40,11 +41,10 @@ def test_reads_every_real_cloth_photo(reader):
     assert score.correct == score.labeled == 10, score.to_json()["confusion"]
 
 
-@pytest.mark.parametrize("camera", [pytest.param(c, marks=[NOT_YET] if c == "cold daylight" else [])
-                                    for c in sorted(OTHER_CAMERAS)])
+@pytest.mark.parametrize("camera", sorted(OTHER_CAMERAS))
 def test_reads_every_real_cloth_photo_by_another_camera(reader, camera):
-    """At half and twice the resolution and under a warm lamp, all ten are read. Under cold daylight the 3
-    reads as the neighbouring face's 7 (0.36 to 0.31, so the table asks); as taken it wins by 0.37 to 0.28."""
+    """At half and twice the resolution, under a warm lamp and under cold daylight, all ten are read. Under
+    cold daylight the 3 was read as the neighbouring face's 7 until unsure dice were looked at wider too."""
     score = evaluate(load_labeled_set(dataset("cloth-d10-photos")), as_seen_by(reader.read, camera), load)
     assert score.phantoms == 0
     assert score.correct == score.labeled == 10, score.to_json()["confusion"]
@@ -96,6 +96,41 @@ def test_reads_every_real_cloth_photo_however_it_is_turned(reader):
     assert not misread
 
 
+def _turned_by(frame, degrees):
+    """The frame turned by any angle on a canvas that holds it whole, the corners repeating its edges."""
+    h, w = frame.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    cos, sin = abs(m[0, 0]), abs(m[0, 1])
+    size = (int(w * cos + h * sin), int(w * sin + h * cos))
+    m[:, 2] += ((size[0] - w) / 2, (size[1] - h) / 2)
+    return cv2.warpAffine(frame, m, size, borderMode=cv2.BORDER_REPLICATE)
+
+
+# Other photos of the same die: turned by every 30 degrees, by the other cameras, blurred, compressed, lit darker
+# or lighter, smaller. 210 readings; the packaged models read 197 (vision/models/README-d10.md).
+RETAKES = {
+    **{f"turned {a} degrees": functools.partial(_turned_by, degrees=a) for a in range(0, 360, 30)},
+    **{camera: change for camera, (change, _) in OTHER_CAMERAS.items()},
+    "blurred": lambda f: cv2.GaussianBlur(f, (0, 0), 2.0),
+    "JPEG quality 25": lambda f: cv2.imdecode(cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 25])[1], cv2.IMREAD_COLOR),
+    "gamma 0.6": lambda f: (255 * (f / 255.0) ** 0.6).astype(np.uint8),
+    "gamma 1.6": lambda f: (255 * (f / 255.0) ** 1.6).astype(np.uint8),
+    "a quarter of the size": lambda f: cv2.resize(f, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA),
+}
+
+
+@NOT_YET
+def test_reads_every_real_cloth_photo_however_it_is_taken(reader):
+    misread = []
+    for image in load_labeled_set(dataset("cloth-d10-photos")):
+        frame = load(image.path)
+        for retake, change in RETAKES.items():
+            values = [d.value for d in reader.read(change(frame)).dice]
+            if values != [image.dice[0].value]:
+                misread.append(f"{image.path.name} {retake}: {values}")
+    assert not misread, f"{len(misread)} of {10 * len(RETAKES)}: {misread}"
+
+
 @NOT_YET
 def test_heldout_rendered_set_is_read_to_target(reader):
     score = evaluate(load_labeled_set(HELDOUT), reader.read, load)
@@ -104,7 +139,6 @@ def test_heldout_rendered_set_is_read_to_target(reader):
     assert score.phantoms <= 0.005 * score.labeled
 
 
-@NOT_YET
 def test_no_six_nine_confusion_in_any_orientation(reader):
     """A frame turned by 90, 180 or 270 degrees shows the same dice: a 6 stays a 6, a 9 a 9."""
     sixes_and_nines = 0

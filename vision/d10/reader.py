@@ -34,6 +34,7 @@ SAME_DIE = 0.5           # two finds closer than this many box sides are one die
 BARE_LOOKS = ((320, 0.0, 48.0), (160, 24.0, np.inf))   # long side, smallest and biggest die that fit
 INSIDE_BIGGER = 1.5      # a die whose centre lies on a die this many times its size is part of that die
 NO_DIE, D6 = 0, 11       # reader classes besides the d10 values 1..10
+WIDER = 1.3              # an unsure die is read again with this many times more of its surroundings
 
 
 class D10Reader(FrameReader):
@@ -64,11 +65,22 @@ class D10Reader(FrameReader):
         return kept
 
     def classify(self, frame: np.ndarray, finds) -> np.ndarray:
-        """Class probabilities (N x 12: no die, d10 values 1..10, six-sided die) for each find: the value
-        reader's, with its share for a die split between the kinds as the kinds reader splits it."""
+        """Class probabilities (N x 12: no die, d10 values 1..10, six-sided die) for each find. A find read
+        below SURE is read again with more of its surroundings in view and the two readings averaged: on the
+        real photos under other light or turned, the wider look settles dice that the usual one misreads."""
         if not finds:
             return np.zeros((0, 12), np.float32)
-        crops = [read_crop(frame, cx, cy, max(w, h) * READ_CONTEXT) for cx, cy, w, h, _ in finds]
+        probs = self._read(frame, finds, READ_CONTEXT)
+        unsure = np.flatnonzero(probs.max(axis=1) < SURE)
+        if len(unsure):   # whether a die is there stays the usual look's to say: the wider one sees neighbours
+            wider = self._read(frame, [finds[k] for k in unsure], READ_CONTEXT * WIDER)
+            probs[unsure, 1:] = (1 - probs[unsure, NO_DIE:NO_DIE + 1]) * (_of_a_die(probs[unsure]) + _of_a_die(wider)) / 2
+        return probs
+
+    def _read(self, frame: np.ndarray, finds, context: float) -> np.ndarray:
+        """The value reader's probabilities for crops of `context` times each find's box, with its share for
+        a die split between the kinds as the kinds reader splits it."""
+        crops = [read_crop(frame, cx, cy, max(w, h) * context) for cx, cy, w, h, _ in finds]
         probs, kinds = read_turned(self.reader, crops), read_turned(self.kinds, crops)
         die = 1 - probs[:, NO_DIE]
         ten = kinds[:, 1:D6].sum(axis=1) / np.maximum(kinds[:, 1:].sum(axis=1), 1e-9)   # of a die, it is a d10
@@ -100,6 +112,11 @@ class D10Reader(FrameReader):
             else:
                 dice.append(Die("d10", int(best[k]), box, zone, float(p[best[k]])))
         return dice
+
+
+def _of_a_die(probs: np.ndarray) -> np.ndarray:
+    """Of each reading's share for a die, each die class's part (N x 11: values 1..10, six-sided die)."""
+    return probs[:, 1:] / np.maximum(probs[:, 1:].sum(axis=1, keepdims=True), 1e-9)
 
 
 def _same_die(a, b) -> bool:
