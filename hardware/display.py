@@ -131,7 +131,6 @@ class Layout:
     size: tuple[int, int]
     scale: float  # multiply design pixels (at 800x480) by this
     margin: int
-    row_height: int  # one scoresheet row
     font_title: int  # pixel sizes for pygame.font
     font_body: int
     font_small: int
@@ -157,7 +156,7 @@ def _layout(name: str, size: tuple[int, int], text_boost: float = 1.0) -> Layout
     text = scale * text_boost
     return Layout(
         name=name, size=size, scale=scale,
-        margin=round(12 * scale), row_height=round(22 * scale),
+        margin=round(12 * scale),
         font_title=round(32 * text), font_body=round(20 * text), font_small=round(15 * text),
         die_size=round(48 * scale), button_bar=round(56 * scale),
     )

@@ -132,23 +132,6 @@ def photo_item(photo, rng):
     return crop_around(photo.image, np.concatenate([c - half, c + half]), rng, D6_CLASS)
 
 
-def reader_sample(pool, renders, rng):
-    """(READ_SIZE crop uint8, class)."""
-    if renders and rng.random() < 0.3:
-        photo = renders[int(rng.integers(len(renders)))]
-        if rng.random() < 0.1 or not len(photo.boxes):
-            return negative_crop(photo.image, photo.boxes, rng)
-        i = int(rng.integers(len(photo.boxes)))
-        return crop_around(photo.image, photo.boxes[i], rng, int(photo.values[i]))
-    # the crop ends up READ_SIZE wide: dice larger than ~75 px add nothing but drawing time
-    px = float(np.exp(rng.uniform(np.log(26), np.log(75))))
-    size = int(px * 3.2)
-    img, boxes, classes = sprite_scene(pool, size, size, 0, (px, px * 1.001), rng, centre=np.array([size / 2, size / 2]))
-    if rng.random() < 0.12:
-        return negative_crop(img, boxes, rng)
-    return crop_around(img, boxes[-1], rng, int(classes[-1]))
-
-
 # ---------------------------------------------------------------- a bank of drawn dice for the reader
 # Drawing a die costs ~35 ms, a training step wants 64 crops: so dice are drawn once into a bank of
 # wider crops, and every epoch re-cuts them (the finder's centre and size errors) and re-colours them.
