@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-import cv2
-
 from hardware.frame_source import ENDED, OK, Frame, SourceStatus, read_picture, small_grey
 
 DEFAULT_GAP_S = 1 / 30  # between the last frame and the first of the next loop, when there is only one frame
