@@ -112,7 +112,7 @@ RETAKES = {
     **{f"turned {a} degrees": functools.partial(_turned_by, degrees=a) for a in range(0, 360, 30)},
     **{camera: change for camera, (change, _) in OTHER_CAMERAS.items()},
     "blurred": lambda f: cv2.GaussianBlur(f, (0, 0), 2.0),
-    "JPEG quality 25": lambda f: cv2.imdecode(cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 25])[1], cv2.IMREAD_COLOR),
+    "JPEG quality 25": lambda f: cv2.imdecode(cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 25])[1], 1),
     "gamma 0.6": lambda f: (255 * (f / 255.0) ** 0.6).astype(np.uint8),
     "gamma 1.6": lambda f: (255 * (f / 255.0) ** 1.6).astype(np.uint8),
     "a quarter of the size": lambda f: cv2.resize(f, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA),

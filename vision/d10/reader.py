@@ -74,7 +74,8 @@ class D10Reader(FrameReader):
         unsure = np.flatnonzero(probs.max(axis=1) < SURE)
         if len(unsure):   # whether a die is there stays the usual look's to say: the wider one sees neighbours
             wider = self._read(frame, [finds[k] for k in unsure], READ_CONTEXT * WIDER)
-            probs[unsure, 1:] = (1 - probs[unsure, NO_DIE:NO_DIE + 1]) * (_of_a_die(probs[unsure]) + _of_a_die(wider)) / 2
+            die = 1 - probs[unsure, NO_DIE:NO_DIE + 1]
+            probs[unsure, 1:] = die * (_of_a_die(probs[unsure]) + _of_a_die(wider)) / 2
         return probs
 
     def _read(self, frame: np.ndarray, finds, context: float) -> np.ndarray:
