@@ -1,6 +1,5 @@
 """The d10 reader: real photos, the held-out rendered set, 6 and 9, six-sided dice reported as such,
 the recorded Hexakubus throw. Expected values come from the sets' labels."""
-import functools
 from pathlib import Path
 
 import cv2
@@ -13,6 +12,7 @@ from vision.d10.crops import READ_SIZE, read_crop
 from vision.d10.reader import _outranked
 from vision.preprocess import TURNS
 from vision.scoring import evaluate, load_labeled_set, match
+from vision.synthetic import turned
 
 from conftest import OTHER_CAMERAS, as_seen_by, dataset, kinds_reported
 
@@ -96,20 +96,10 @@ def test_reads_every_real_cloth_photo_however_it_is_turned(reader):
     assert not misread
 
 
-def _turned_by(frame, degrees):
-    """The frame turned by any angle on a canvas that holds it whole, the corners repeating its edges."""
-    h, w = frame.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
-    cos, sin = abs(m[0, 0]), abs(m[0, 1])
-    size = (int(w * cos + h * sin), int(w * sin + h * cos))
-    m[:, 2] += ((size[0] - w) / 2, (size[1] - h) / 2)
-    return cv2.warpAffine(frame, m, size, borderMode=cv2.BORDER_REPLICATE)
-
-
 # Other photos of the same die: turned by every 30 degrees, by the other cameras, blurred, compressed, lit darker
 # or lighter, smaller. 210 readings; the packaged models read 197 (vision/models/README-d10.md).
 RETAKES = {
-    **{f"turned {a} degrees": functools.partial(_turned_by, degrees=a) for a in range(0, 360, 30)},
+    **{f"turned {a} degrees": lambda f, a=a: turned(f, a)[0] for a in range(0, 360, 30)},
     **{camera: change for camera, (change, _) in OTHER_CAMERAS.items()},
     "blurred": lambda f: cv2.GaussianBlur(f, (0, 0), 2.0),
     "JPEG quality 25": lambda f: cv2.imdecode(cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 25])[1], 1),

@@ -220,3 +220,16 @@ def test_a_crop_reaching_past_the_frame_replicates_its_edge_and_one_wholly_outsi
     assert half_out.shape == (FACE_SIZE, FACE_SIZE, 3)
     assert (half_out[:, :FACE_SIZE // 4] == 2).all() and (half_out[:, FACE_SIZE // 2:] == 200).all()
     assert not crop(frame, 50, 140, 40, 64).any()        # nothing of the frame: black, nothing made up
+
+
+@pytest.mark.parametrize("degrees", [30, 90, 217])
+def test_a_turned_picture_holds_all_of_it_and_its_matrix_finds_each_die(reader, degrees):
+    frame = synthetic.felt(240, 320, seed=5)
+    box = synthetic.draw_die(frame, (280, 40), 36, 5)    # near a corner: turned, it must stay on the canvas
+    picture, m = synthetic.turned(frame, degrees)
+    centre = m @ np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 1.0])
+    corners = np.array([[0, 0, 1], [320, 0, 1], [320, 240, 1], [0, 240, 1]], float) @ m.T
+    assert corners.min() >= -1 and (corners.max(axis=0) <= np.array(picture.shape[1::-1]) + 1).all()
+    found = reader.read(picture).dice
+    assert [d.value for d in found] == [5]
+    assert np.hypot(*(np.array(found[0].centre) - centre)) < 6

@@ -135,6 +135,17 @@ def draw_cocked_die(frame: np.ndarray, centre, size: float, value: int, side_val
     return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
 
 
+def turned(picture: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
+    """(the picture turned by `degrees` anticlockwise on a canvas that holds it whole, the corners repeating its
+    edges; the 2x3 matrix taking the picture's points to the canvas'): photos as another camera would take them."""
+    h, w = picture.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    cos, sin = abs(m[0, 0]), abs(m[0, 1])
+    size = (int(w * cos + h * sin), int(w * sin + h * cos))
+    m[:, 2] += ((size[0] - w) / 2, (size[1] - h) / 2)
+    return cv2.warpAffine(picture, m, size, borderMode=cv2.BORDER_REPLICATE), m
+
+
 def felt(height: int, width: int, colour=(60, 110, 40), seed: int = 0, grain: float = 6.0) -> np.ndarray:
     """A plain felt-like surface: one colour, fine grain and a gentle fall-off of light."""
     rng = np.random.default_rng(seed)

@@ -169,10 +169,19 @@ def rotate90_flip(img: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
     return img, boxes
 
 
-def finder_sample(photo: Photo, rng: np.random.Generator, patch: int = 256, wide: float = 0.0):
+def turn_any(img: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
+    """The picture turned by a random angle (synthetic.turned), each box around its die's turned centre. A box
+    keeps its size: how a die's own outline lies inside its box is not known."""
+    img, m = synthetic.turned(img, float(rng.uniform(0, 360)))
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2 @ m[:, :2].T + m[:, 2]
+    half = (boxes[:, 2:] - boxes[:, :2]) / 2
+    return img, np.concatenate([centres - half, centres + half], axis=1).astype(np.float32)
+
+
+def finder_sample(photo: Photo, rng: np.random.Generator, patch: int = 256, wide: float = 0.0, turn: float = 0.0):
     """(image patch HxWx3 uint8, heat, size, offset, mask) at the finder's working scale. A share `wide` of
     the samples shows the photo's dice at any size of WIDE_DIE_PX instead, so that the finder finds, and
-    sizes, the dice of a bare photo however big they are in it."""
+    sizes, the dice of a bare photo however big they are in it; a share `turn` is turned by any angle."""
     img, boxes = photo.image, photo.boxes.copy()
     if len(boxes) and rng.random() < wide:
         die = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
@@ -182,6 +191,8 @@ def finder_sample(photo: Photo, rng: np.random.Generator, patch: int = 256, wide
     img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     boxes = boxes * scale
     img, boxes = rotate90_flip(img, boxes, rng)
+    if len(boxes) and rng.random() < turn:
+        img, boxes = turn_any(img, boxes, rng)
     h, w = img.shape[:2]
     if h < patch or w < patch:
         ph, pw = max(0, patch - h), max(0, patch - w)

@@ -43,9 +43,9 @@ def pick(photos, renders, rng, render_share):
     return pool[int(rng.integers(0, len(pool)))]
 
 
-def finder_batch(rng, photos, renders, hard, n=None, wide=0.0):
+def finder_batch(rng, photos, renders, hard, n=None, wide=0.0, turn=0.0):
     n = n or 16
-    items = [data.finder_sample(pick(photos, renders, rng, 0.35), rng, wide=wide) for _ in range(n)]
+    items = [data.finder_sample(pick(photos, renders, rng, 0.35), rng, wide=wide, turn=turn) for _ in range(n)]
     img = np.stack([i[0] for i in items]).transpose(0, 3, 1, 2).astype(np.float32) / 255
     return tuple(torch.from_numpy(np.stack(x) if k else img) for k, x in enumerate(zip(*items)))
 
@@ -154,6 +154,8 @@ def main(argv=None):
     parser.add_argument("--share3d", type=float, default=0.2, help="share of samples from --scenes3d")
     parser.add_argument("--wide", type=float, default=0.0,
                         help="finder: share of samples with dice of any size in data.WIDE_DIE_PX (bare photos of any scale)")
+    parser.add_argument("--turn", type=float, default=0.0,
+                        help="finder: share of samples turned by any angle (besides quarter turns and flips)")
     parser.add_argument("--out", type=Path, help="ONNX file to write (default: vision/models/<task>.onnx)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
@@ -179,7 +181,7 @@ def main(argv=None):
     hard = [h for h in hard if h["photo"] in {p.name for p in photos}]
     material = {"photos": photos, "renders": renders, "hard": hard, "n": args.batch}
     if args.task == "finder":
-        material["wide"] = args.wide
+        material["wide"], material["turn"] = args.wide, args.turn
     if args.scenes3d:
         material["scenes3d"] = [e for folder in args.scenes3d for e in data.load_scene_examples(folder)]
         material["scenes3d"] += [e for folder in args.flat3d for e in data.load_scene_examples(folder)
