@@ -11,7 +11,8 @@ from vision.training import data  # noqa: E402
 
 def test_a_photo_turned_by_any_angle_keeps_each_box_on_its_die():
     frame = synthetic.felt(240, 320, seed=2)
-    boxes = np.float32([synthetic.draw_die(frame, centre, 34, value) for centre, value in (((60, 60), 2), ((250, 180), 6))])
+    dice = (((60, 60), 2), ((250, 180), 6))
+    boxes = np.float32([synthetic.draw_die(frame, centre, 34, value) for centre, value in dice])
     for seed in range(4):
         picture, turned = data.turn_any(frame, boxes, np.random.default_rng(seed))
         found = sorted(vision.read(picture).dice, key=lambda d: d.value)
