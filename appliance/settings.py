@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.variants import VARIANTS, VariantError, resolve
+from calibration.profile import NotToml, read_toml
 from hardware.display import MODES as DISPLAY_MODES
 
 BUTTON_KEYS = ("prev", "next", "ok", "back")  # [buttons.pins] keys; the panel's buttons are these in capitals
@@ -270,7 +271,7 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
     lost: list[str] = []   # what a broken file loses
     try:
         text = path.read_bytes().decode("utf-8")
-        raw = _toml(text)
+        raw = read_toml(text)
     except FileNotFoundError:
         return default_settings(), [f"settings file {path} not found; using the built-in defaults"]
     except NotToml as error:
@@ -286,21 +287,6 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
         return default_settings(), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
     values, warnings = check_values(flatten(raw))
     return _build(values, path), lost + [f"settings {path}: {w}" for w in warnings]
-
-
-class NotToml(ValueError):
-    """Text tomllib cannot read, whichever way it fails."""
-
-
-def _toml(text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise NotToml(str(error)) from None
-    except ValueError:   # Python reads no integer of more than 4300 digits, and tomllib lets that through
-        raise NotToml("a number too long to read") from None
-    except RecursionError:
-        raise NotToml("arrays or tables nested too deeply") from None
 
 
 TABLE_HEADER = re.compile(r"\s*\[\[?\s*[A-Za-z_\"][\w.\-\" ]*\]\]?\s*(#.*)?$")
@@ -320,7 +306,7 @@ def _readable_tables(text: str) -> tuple[dict[str, Any], list[str]]:
     broken = []
     for chunk in chunks:
         try:
-            table = _toml("".join(chunk))
+            table = read_toml("".join(chunk))
         except NotToml:
             header = chunk[0].strip() if TABLE_HEADER.match(chunk[0]) else "the keys before the first [table]"
             broken.append(header)

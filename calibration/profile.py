@@ -126,20 +126,33 @@ def empty_picture_path(path: Path) -> Path:
 
 # -- loading ----------------------------------------------------------------------------------------
 
+class NotToml(ValueError):
+    """Text tomllib cannot read, whichever way it fails."""
+
+
+def read_toml(text: str) -> dict[str, Any]:
+    """The TOML document in `text`; NotToml saying why not. tomllib lets two failures through as other errors:
+    an integer of more than 4300 digits (Python reads none) and nesting deeper than Python follows."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise NotToml(str(error)) from None
+    except ValueError:
+        raise NotToml("a number too long to read") from None
+    except RecursionError:
+        raise NotToml("arrays or tables nested too deeply") from None
+
+
 def load_profile(path: str | Path) -> Profile:
     path = Path(path).expanduser()
     try:
-        raw = tomllib.loads(path.read_bytes().decode("utf-8"))
+        raw = read_toml(path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
         raise ProfileMissing(path, "no profile here yet; run `dicetable calibrate`") from None
-    except tomllib.TOMLDecodeError as error:
+    except NotToml as error:
         raise ProfileError(path, f"not valid TOML ({error})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ProfileError(path, f"cannot be read ({error})") from None
-    except ValueError:   # an integer of more than 4300 digits: Python does not read it, and tomllib lets that through
-        raise ProfileError(path, "not valid TOML (a number too long to read)") from None
-    except RecursionError:
-        raise ProfileError(path, "not valid TOML (arrays or tables nested too deeply)") from None
     if key := _too_big(raw):   # no size, corner or camera setting is one; math.isfinite() and float() fail on it
         raise ProfileError(path, f"{key} holds a number too big for a float")
     check = _Checker(path, raw)
