@@ -11,7 +11,7 @@ from appliance import assemble
 from appliance.event_log import EventLog
 from appliance.final_sheet import final_sheet
 from appliance.main_loop import Output
-from appliance.settings import default_settings
+from appliance.settings import default_settings, player_names
 from appliance.table import Table
 from vision.scoring import box_holds, labeled_die
 
@@ -99,9 +99,11 @@ def _game(labels, labels_file: Path) -> dict:
     game = spec.get("game") if isinstance(spec, dict) else None
     if game not in GAME_IDS:
         raise ReplayError(f"{labels_file}: unknown game {game!r}; the games are {', '.join(GAME_IDS)}")
-    players = spec.get("players")
-    if not (isinstance(players, list) and players and all(isinstance(name, str) for name in players)):
-        raise ReplayError(f'{labels_file}: the game\'s "players" must be a list of names, such as ["Ann", "Bob"]')
+    rule = player_names()
+    try:
+        rule.check(spec.get("players"))
+    except ValueError:
+        raise ReplayError(f'{labels_file}: the game\'s "players" must be {rule.allowed}, such as ["Ann", "Bob"]') from None
     return spec
 
 

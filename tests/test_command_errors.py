@@ -60,9 +60,11 @@ def test_the_demo_plays_the_other_recordings_after_one_it_cannot(tmp_path, capsy
     assert "unknown game 'yahtzee'" in err and "die-outside: dice-poker: Ann 15" in out
 
 
-def test_a_recorded_game_without_players_says_so(tmp_path, capsys):
-    assert main(["replay", str(game_labels(tmp_path / "game", {"game": "dice-poker"}))]) == 2
-    assert '"players" must be a list of names' in capsys.readouterr().err
+@pytest.mark.parametrize("players", [None, [], ["Ann", "Ann"], ["Ann", ""], ["Ann", 7]])
+def test_a_recorded_game_without_its_own_players_says_so(tmp_path, capsys, players):
+    spec = {"game": "dice-poker"} | ({} if players is None else {"players": players})
+    assert main(["replay", str(game_labels(tmp_path / "game", spec))]) == 2
+    assert '"players" must be a list of 1 to 8 names, each its own' in capsys.readouterr().err
 
 
 def test_replaying_a_still_set_says_its_labels_name_no_game(capsys):
