@@ -13,6 +13,7 @@ from pathlib import Path
 
 import cv2
 
+from ..frame_reader import MODELS
 from ..preprocess import FACE_CONTEXT
 from ..reader import DiceReader
 from ..scoring import load_labeled_set, match
@@ -37,10 +38,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--datasets", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--models", type=Path, help="folder with finder.onnx and faces.onnx (default: packaged)")
+    parser.add_argument("--models", type=Path, default=MODELS,
+                        help="folder with the finders and faces.onnx (default: the packaged models)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
-    reader = DiceReader(args.models) if args.models else DiceReader()
+    reader = DiceReader(args.models)
     examples = []
     for name in SETS:
         for image in load_labeled_set(args.datasets / name):

@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ..frame_reader import MODELS
 from ..preprocess import FACE_CONTEXT
 from ..reader import DiceReader
 from ..render.training import render_random
@@ -57,12 +58,13 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=500000)
     parser.add_argument("--lean", type=float, default=0.3, help="share of dice that lean")
     parser.add_argument("--lean-min", type=float, default=10.0, help="least lean, degrees (up to 40)")
-    parser.add_argument("--models", type=Path, help="folder with the finders and faces.onnx (default: packaged)")
+    parser.add_argument("--models", type=Path, default=MODELS,
+                        help="folder with the finders and faces.onnx (default: the packaged models)")
     args = parser.parse_args(argv)
     assert args.seed >= 500000, "seeds below 500000 may be the committed recordings' own"
     cv2.setNumThreads(1)
     args.out.mkdir(parents=True, exist_ok=True)
-    reader = DiceReader(args.models) if args.models else DiceReader()
+    reader = DiceReader(args.models)
     rng = np.random.default_rng(args.seed)
     examples = []
     for k in range(args.scenes):
