@@ -1,0 +1,43 @@
+"""What every way a throw can end scores in every field, as arrays, from the rules' own Field.score."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from appliance.games.sheet import SheetRules
+from appliance.games.tables import sheet_rules
+
+from .dice import DiceSpace, dice_space
+
+
+@dataclass(frozen=True, eq=False)
+class ScoreTables:
+    rules: SheetRules
+    space: DiceSpace
+    roll: np.ndarray  # [roll row, field index]: the score with no die fresh (no slam)
+    slam_fields: tuple[int, ...]  # field indices that pay a slam
+    pair_slam: np.ndarray  # [pair, j]: the score in slam_fields[j], the pair's thrown dice fresh
+    top: int  # the highest score any field can get
+
+
+def tables_for(rules: SheetRules) -> ScoreTables:
+    """The tables of a game as the rules were built (variants included)."""
+    return _tables(rules.id, tuple(sorted((k, str(v)) for k, v in rules.variants.items())))
+
+
+@lru_cache(maxsize=None)
+def _tables(game: str, variants: tuple) -> ScoreTables:
+    rules = sheet_rules(game, dict(variants))
+    space = dice_space(rules.dice, rules.faces)
+    stale = (False,) * rules.dice
+    roll = np.array([[f.score(r, stale).total for f in rules.fields] for r in space.roll_dice], dtype=np.int32)
+    slam_fields = tuple(i for i, f in enumerate(rules.fields) if f.slam)
+    pair_slam = np.zeros((len(space.pair_keep), len(slam_fields)), dtype=np.int32)
+    for p, (keep, fresh) in enumerate(zip(space.pair_keep, space.pair_fresh)):
+        dice = space.keeps[keep] + fresh
+        flags = (False,) * (len(dice) - len(fresh)) + (True,) * len(fresh)
+        pair_slam[p] = [rules.fields[i].score(dice, flags).total for i in slam_fields]
+    top = int(max(roll.max(), pair_slam.max(initial=0)))
+    return ScoreTables(rules, space, roll, slam_fields, pair_slam, top)

@@ -1,0 +1,104 @@
+"""Solitaire games played by the advisor or by a greedy baseline, through the rules themselves
+(SheetGame), with random dice: what `dicetable bench strategy` measures and how the kubus field
+values are learnt.
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+
+import numpy as np
+
+from appliance.games.sheet import Sheet, SheetRules
+from appliance.games.sheet_game import SheetGame, Throw
+
+from .kubus import FIELD_VALUES, KubusValues
+from .sheet_advice import Choice, advise_throw
+
+
+def greedy(rules: SheetRules, sheet: Sheet, throw: Throw) -> Choice:
+    """The baseline: keep the most common value (the higher on a tie) while attempts are left and the
+    dice differ, then take the field that scores most now."""
+    counts = Counter(throw.dice)
+    value, n = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+    if throw.attempt < rules.attempts and n < len(throw.dice):
+        return Choice(0.0, keep=(value,) * n)
+    options = SheetGame(rules, ("solo",), (sheet,), throw=throw).options()
+    return Choice(0.0, column=options[0].column, field=options[0].field, score=options[0].score.total)
+
+
+def advisor(values=None):
+    def choose(rules: SheetRules, sheet: Sheet, throw: Throw) -> Choice:
+        return advise_throw(rules, sheet, throw, values).best
+    return choose
+
+
+def thrown_again(dice, keep) -> list[int]:
+    """The indices of the dice that are not kept."""
+    left = Counter(keep)
+    again = []
+    for i, v in enumerate(dice):
+        if left[v]:
+            left[v] -= 1
+        else:
+            again.append(i)
+    return again
+
+
+def play(rules: SheetRules, policy, rng: np.random.Generator) -> Sheet:
+    """One solitaire game; returns the full sheet."""
+    game = SheetGame.new(rules, ["solo"])
+    roll = lambda n: [int(v) for v in rng.integers(1, rules.faces + 1, n)]  # noqa: E731
+    while not game.is_over:
+        game = game.start_throw(roll(rules.dice))
+        while True:
+            choice = policy(rules, game.sheets[0], game.throw)
+            if choice.keep is None:
+                game = game.enter(choice.column, choice.field)
+                break
+            again = thrown_again(game.throw.dice, choice.keep)
+            game = game.rethrow(again, roll(len(again)))
+    return game.sheets[0]
+
+
+def measure(rules: SheetRules, policy, games: int, seed: int) -> dict:
+    """Mean final score, its standard error and seconds per game."""
+    rng = np.random.default_rng(seed)
+    start = time.perf_counter()
+    totals = np.array([play(rules, policy, rng).total for _ in range(games)], dtype=float)
+    seconds = time.perf_counter() - start
+    se = totals.std(ddof=1) / np.sqrt(games) if games > 1 else float("nan")
+    return {"mean": round(float(totals.mean()), 2), "se": round(float(se), 2),
+            "seconds_per_game": round(seconds / games, 4)}
+
+
+def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0, log=print) -> dict:
+    """Each round plays `games` games with the current field values and takes, per column and field,
+    the mean and variance of what the advisor entered there as the next values."""
+    columns, fields = len(rules.columns), len(rules.fields)
+    values = KubusValues(rules, *_first_guess(rules)) if rules.id not in _shipped_games() else KubusValues(rules)
+    rng = np.random.default_rng(seed)
+    for r in range(rounds):
+        entered, totals = np.zeros((games, columns, fields)), []
+        for g in range(games):
+            sheet = play(rules, advisor(values), rng)
+            totals.append(sheet.total)
+            for (c, n), score in sheet.entries.items():
+                entered[g, c, n - 1] = score.total
+        log(f"round {r + 1}: mean {np.mean(totals):.1f} over {games} games")
+        values = KubusValues(rules, entered.mean(axis=0), entered.var(axis=0))
+    return {"mean": values.mean.round(3).tolist(), "var": values.var.round(3).tolist()}
+
+
+def _shipped_games() -> set:
+    return set(json.loads(FIELD_VALUES.read_text())) if FIELD_VALUES.exists() else set()
+
+
+def _first_guess(rules: SheetRules):
+    """Before any self-play: each field worth half its best score, with a wide spread."""
+    from appliance.games.analysis import field_optima
+
+    best = np.array([field_optima(rules)[n] for n in rules.numbers], dtype=float)
+    mean = np.tile(best / 2, (len(rules.columns), 1))
+    return mean, mean ** 2 / 4
