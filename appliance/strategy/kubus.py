@@ -34,7 +34,14 @@ def reach_chance(entered, mean: float, var: float, threshold: int):
     short = threshold - 0.5 - (np.asarray(entered, dtype=float) + mean)
     if var <= 0:
         return (short <= 0).astype(float)
-    return (0.5 * _erfc(short / math.sqrt(2 * var))).astype(float)
+    return 0.5 * np.asarray(_erfc(short / math.sqrt(2 * var)), dtype=float)
+
+
+def first_guess(rules: SheetRules) -> dict:
+    """Before any self-play: each field worth half its best score, with a wide spread."""
+    best = tables_for(rules).roll.max(axis=0).astype(float)
+    mean = np.tile(best / 2, (len(rules.columns), 1))
+    return {"mean": mean, "var": mean ** 2 / 4}
 
 
 class KubusValues:
@@ -43,7 +50,7 @@ class KubusValues:
     exact = False
 
     def __init__(self, rules: SheetRules, mean=None, var=None):
-        learnt = shipped_values().get(rules.id, {})
+        learnt = shipped_values().get(rules.id) or first_guess(rules)
         self.rules = rules
         self.top = tables_for(rules).top
         self.mean = np.array(mean if mean is not None else learnt["mean"], dtype=float)

@@ -8,6 +8,7 @@ import numpy as np
 
 from appliance.games.sheet import SheetRules
 from appliance.games.tables import sheet_rules
+from appliance.games.variants import spelled
 
 from .dice import DiceSpace, dice_space
 
@@ -22,9 +23,14 @@ class ScoreTables:
     top: int  # the highest score any field can get
 
 
+def variants_key(rules: SheetRules) -> tuple:
+    """A game's variants as hashable text that sheet_rules reads back."""
+    return tuple(sorted((key, spelled(value)) for key, value in rules.variants.items()))
+
+
 def tables_for(rules: SheetRules) -> ScoreTables:
     """The tables of a game as the rules were built (variants included)."""
-    return _tables(rules.id, tuple(sorted((k, str(v)) for k, v in rules.variants.items())))
+    return _tables(rules.id, variants_key(rules))
 
 
 @lru_cache(maxsize=None)

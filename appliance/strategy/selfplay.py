@@ -4,7 +4,7 @@ values are learnt.
 """
 from __future__ import annotations
 
-import json
+import random
 import time
 from collections import Counter
 
@@ -13,7 +13,7 @@ import numpy as np
 from appliance.games.sheet import Sheet, SheetRules
 from appliance.games.sheet_game import SheetGame, Throw
 
-from .kubus import FIELD_VALUES, KubusValues
+from .kubus import KubusValues
 from .sheet_advice import Choice, advise_throw
 
 
@@ -46,10 +46,10 @@ def thrown_again(dice, keep) -> list[int]:
     return again
 
 
-def play(rules: SheetRules, policy, rng: np.random.Generator) -> Sheet:
+def play(rules: SheetRules, policy, rng: random.Random) -> Sheet:
     """One solitaire game; returns the full sheet."""
     game = SheetGame.new(rules, ["solo"])
-    roll = lambda n: [int(v) for v in rng.integers(1, rules.faces + 1, n)]  # noqa: E731
+    roll = lambda n: [rng.randint(1, rules.faces) for _ in range(n)]  # noqa: E731
     while not game.is_over:
         game = game.start_throw(roll(rules.dice))
         while True:
@@ -64,7 +64,7 @@ def play(rules: SheetRules, policy, rng: np.random.Generator) -> Sheet:
 
 def measure(rules: SheetRules, policy, games: int, seed: int) -> dict:
     """Mean final score, its standard error and seconds per game."""
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     start = time.perf_counter()
     totals = np.array([play(rules, policy, rng).total for _ in range(games)], dtype=float)
     seconds = time.perf_counter() - start
@@ -73,12 +73,14 @@ def measure(rules: SheetRules, policy, games: int, seed: int) -> dict:
             "seconds_per_game": round(seconds / games, 4)}
 
 
-def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0, log=print) -> dict:
-    """Each round plays `games` games with the current field values and takes, per column and field,
-    the mean and variance of what the advisor entered there as the next values."""
+def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0, step: float = 0.5,
+                       log=print) -> dict:
+    """Each round plays `games` games with the current field values and moves them `step` of the way
+    to the mean and variance of what the advisor entered in each column and field (all the way, the
+    values swing: a field worth much is kept for good throws, then yields more, ...)."""
     columns, fields = len(rules.columns), len(rules.fields)
-    values = KubusValues(rules, *_first_guess(rules)) if rules.id not in _shipped_games() else KubusValues(rules)
-    rng = np.random.default_rng(seed)
+    values = KubusValues(rules)
+    rng = random.Random(seed)
     for r in range(rounds):
         entered, totals = np.zeros((games, columns, fields)), []
         for g in range(games):
@@ -87,18 +89,6 @@ def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0
             for (c, n), score in sheet.entries.items():
                 entered[g, c, n - 1] = score.total
         log(f"round {r + 1}: mean {np.mean(totals):.1f} over {games} games")
-        values = KubusValues(rules, entered.mean(axis=0), entered.var(axis=0))
+        mean = values.mean + step * (entered.mean(axis=0) - values.mean)
+        values = KubusValues(rules, mean, values.var + step * (entered.var(axis=0) - values.var))
     return {"mean": values.mean.round(3).tolist(), "var": values.var.round(3).tolist()}
-
-
-def _shipped_games() -> set:
-    return set(json.loads(FIELD_VALUES.read_text())) if FIELD_VALUES.exists() else set()
-
-
-def _first_guess(rules: SheetRules):
-    """Before any self-play: each field worth half its best score, with a wide spread."""
-    from appliance.games.analysis import field_optima
-
-    best = np.array([field_optima(rules)[n] for n in rules.numbers], dtype=float)
-    mean = np.tile(best / 2, (len(rules.columns), 1))
-    return mean, mean ** 2 / 4

@@ -16,7 +16,7 @@ from appliance.games.sheet_game import SheetGame, Throw
 from .dice import ThrowPlan, solve_throw
 from .dice_poker import DicePokerValues
 from .kubus import KubusValues
-from .scores import ScoreTables, tables_for
+from .scores import ScoreTables, tables_for, variants_key
 
 VALUES = {"dice-poker": DicePokerValues, "pentakubus": KubusValues, "hexakubus": KubusValues}
 
@@ -41,7 +41,7 @@ class SheetAdvice:
 
 
 def _key(rules: SheetRules) -> tuple:
-    return rules.id, tuple(sorted((k, str(v)) for k, v in rules.variants.items()))
+    return rules.id, variants_key(rules)
 
 
 _values: dict = {}

@@ -1,0 +1,197 @@
+"""The advisor: Dice Poker's exact solution against independent figures, single-field values that can
+be checked by hand, advice that is always legal, the kubus and Train Wreck players against baselines."""
+import json
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from appliance.cli import main
+from appliance.games.sheet_game import SheetGame
+from appliance.games.tables import sheet_rules
+from appliance.games.train_wreck import Phase, TrainWreckGame
+from appliance.strategy import advise, selfplay, train_wreck
+from appliance.strategy.dice import dice_space, solve_throw
+from appliance.strategy.dice_poker import SHIPPED, future_table, mask_of, solve
+
+ALL = set(range(1, 14))
+
+
+def only_open(*numbers):
+    return future_table()[mask_of(ALL - set(numbers))]
+
+
+def test_dice_poker_from_an_empty_sheet_is_worth_229_64():
+    # the issue's figure, computed independently of this code
+    assert abs(future_table()[0] - 229.64) <= 0.01
+
+
+def test_the_shipped_table_is_the_solution():
+    assert SHIPPED.exists()
+    assert np.allclose(np.load(SHIPPED), solve(), atol=1e-9)
+
+
+def test_single_fields_checked_by_hand():
+    # Ones: each die ends a 1 with probability 1 - (5/6)^3, keeping every 1
+    assert only_open(1) == pytest.approx(5 * (1 - (5 / 6) ** 3), abs=1e-9)
+    # Sixes: the same chance, six points each
+    assert only_open(6) == pytest.approx(30 * (1 - (5 / 6) ** 3), abs=1e-9)
+    # Chance: one die worth 3.5 thrown once, 4.25 with one more throw (keep 4-6), 14/3 with two (keep 5-6)
+    assert only_open(13) == pytest.approx(5 * 14 / 3, abs=1e-9)
+    # Five of a kind: 2,783,176 / 6^10 = 0.046029 (the known Yahtzee chance in three attempts) times 50
+    assert only_open(12) == pytest.approx(50 * 2783176 / 6 ** 10, abs=1e-9)
+    assert future_table()[mask_of(ALL)] == 0
+
+
+def test_a_single_die_thrown_three_times():
+    space = dice_space(1, 6)
+    stop = np.array([space.roll_dice[r][0] for r in space.pair_roll], dtype=float)
+    assert solve_throw(space, stop).value == pytest.approx(14 / 3)
+    assert solve_throw(space, stop, attempts=1).value == pytest.approx(3.5)
+
+
+def test_advice_for_five_sixes_on_an_empty_sheet_is_five_of_a_kind():
+    game = SheetGame.new(sheet_rules("dice-poker"), ["a"]).start_throw([6] * 5)
+    best = advise(game).best
+    assert (best.field, best.score) == (12, 50)
+
+
+def test_advice_values_follow_the_solution():
+    """Before the first throw the value is the table's; after it, the best choice's value averages to it."""
+    game = SheetGame.new(sheet_rules("dice-poker"), ["a"])
+    space = dice_space(5, 6)
+    total = 0.0
+    first = space.keep_starts[1]  # the pairs of keeping nothing: each roll of all five dice once
+    for row, p in zip(space.pair_roll[:first], space.pair_prob[:first]):
+        total += p * advise(game.start_throw(list(space.roll_dice[row]))).best.expected
+    assert total == pytest.approx(future_table()[0], abs=1e-9)
+
+
+def test_a_slam_is_advised_with_its_points():
+    game = SheetGame.new(sheet_rules("pentakubus"), ["a"]).start_throw([6] * 5)
+    entries = {(c.column, c.field): c.score for c in advise(game).choices if c.keep is None}
+    assert entries[(1, 24)] == 30 + 55 + 15  # all five thrown in this attempt: the grand slam
+    game = game.rethrow([0], [6])  # four sixes kept: no slam on the quintuplet any more
+    entries = {(c.column, c.field): c.score for c in advise(game).choices if c.keep is None}
+    assert entries[(1, 24)] == 30 + 55
+
+
+def check_legal(rules, sheet, throw, choice):
+    if choice.keep is None:
+        assert (choice.column, choice.field) in sheet.open_fields()
+        assert throw.attempt <= rules.attempts
+    else:
+        assert throw.attempt < rules.attempts
+        assert not Counter(choice.keep) - Counter(throw.dice) and len(choice.keep) < len(throw.dice)
+
+
+@pytest.mark.parametrize("game", ["dice-poker", "pentakubus"])
+def test_the_advisor_never_suggests_an_illegal_field_or_keep(game):
+    rules = sheet_rules(game)
+
+    def checked(rules, sheet, throw):
+        advice = advise(SheetGame(rules, ("a",), (sheet,), throw=throw))
+        for choice in advice.choices:
+            check_legal(rules, sheet, throw, choice)
+        return advice.best
+
+    games = 3 if game == "dice-poker" else 1
+    for seed in range(games):
+        assert selfplay.play(rules, checked, random.Random(seed)).full
+
+
+def test_hexakubus_advice_is_legal_on_a_random_sheet():
+    rules = sheet_rules("hexakubus")
+    rng = random.Random(3)
+    game = SheetGame.new(rules, ["a"])
+    for _ in range(30):  # fill some fields with the greedy player first
+        game = game.start_throw([rng.randint(1, 10) for _ in range(6)])
+        option = game.options()[0]
+        game = game.enter(option.column, option.field)
+    game = game.start_throw([rng.randint(1, 10) for _ in range(6)])
+    advice = advise(game)
+    for choice in advice.choices:
+        check_legal(rules, game.sheets[0], game.throw, choice)
+
+
+def test_dice_poker_self_play_matches_the_solution():
+    figures = selfplay.measure(sheet_rules("dice-poker"), selfplay.advisor(), 300, seed=5)
+    assert abs(figures["mean"] - 229.64) <= 3 * figures["se"]
+
+
+def test_the_pentakubus_advisor_beats_greedy_play():
+    rules = sheet_rules("pentakubus")
+    advisor = selfplay.measure(rules, selfplay.advisor(), 6, seed=2)
+    greedy = selfplay.measure(rules, selfplay.greedy, 6, seed=2)
+    assert advisor["mean"] > greedy["mean"] + 100
+
+
+# ------------------------------------------------------------------ Train Wreck
+
+def test_confirmation_and_salvage_chances_add_up_to_one():
+    for value in range(1, 7):
+        for dice in (1, 2):
+            for quadruple in (False, True):
+                assert sum(p for p, *_ in train_wreck.confirmation(value, dice, quadruple)) == pytest.approx(1)
+    _, rewards = train_wreck.salvage_reward()
+    assert 0 < sum(rewards.values()) < 1
+
+
+def test_a_quadruple_of_fives_confirms_by_hand():
+    # two dice: wreck when neither scores (a 2, 3, 4 or 6 each), the 5s are accepted as singles
+    ends = {(how, points, n): p for p, how, points, n in train_wreck.confirmation(5, 2, True)}
+    assert ends[("wreck", 0, 0)] == pytest.approx((4 / 6) ** 2)
+    assert ends[("ok", 20, 2)] == pytest.approx(1 / 36)  # two 1s
+    assert ends[("ok", 10, 2)] == pytest.approx(1 / 36)  # two 5s
+
+
+def test_one_die_left_at_fifty_points_is_banked_and_five_dice_are_rolled():
+    values = train_wreck.turn_values(True)
+    # one die: a 1 or a 5 (10 or 5 points, then all five again) or it is a wreck; far below 50
+    assert values.rolling[1][50 // train_wreck.STEP] < 50
+    assert values.rolling[5][50 // train_wreck.STEP] > 50
+
+
+def test_train_wreck_advice_is_legal():
+    game = TrainWreckGame.new(["a"]).roll([1, 5, 5, 3, 2])
+    advice = advise(game)
+    assert advice.action == "set_aside" and advice.dice in [o.dice for o in game.options]
+    game = game.set_aside(advice.dice)
+    assert advise(game).action in ("bank", "roll")
+
+
+def test_train_wreck_advisor_wins_against_the_300_banker():
+    rng, wins = random.Random(7), 0.0
+    for g in range(60):
+        seats = (train_wreck.advise, train_wreck.banker(300))[:: 1 if g % 2 else -1]
+        winners = train_wreck.play_game(seats, rng).winners
+        wins += (f"player {1 + seats.index(train_wreck.advise)}" in winners) / len(winners)
+    assert wins / 60 > 0.6
+
+
+def test_behind_a_leader_at_the_goal_the_advisor_rolls_on():
+    game = TrainWreckGame.new(["a", "b"]).roll_off([6, 1])
+    game = TrainWreckGame(game.players, 1000, (0, 1000), (True, True), 0, game.turn, leader=1)
+    game = game.roll([1, 5, 2, 3, 4]).set_aside([1, 5])
+    assert game.phase == Phase.ROLL and game.can_bank
+    assert advise(game).action == "roll"
+
+
+# ------------------------------------------------------------------ the command
+
+def test_advise_command_json(capsys):
+    assert main(["advise", "dice-poker", "--dice", "6,6,3,2,1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["choices"][0]["keep"] == [6, 6]
+    assert report["choices"][0]["expected"] >= report["choices"][1]["expected"]
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["advise", "dice-poker", "--dice", "6,6,7,1,1"], "a die shows 1 to 6"),
+    (["advise", "dice-poker"], "give the dice"),
+    (["advise", "pentakubus", "--dice", "1,2,3", "--log", "/nonexistent/games.sqlite"], "no game log"),
+])
+def test_advise_command_bad_input(capsys, argv, says):
+    assert main(argv) == 2
+    assert says in capsys.readouterr().err
