@@ -200,7 +200,8 @@ def rest_detector(calibration, small_size: tuple[int, int]):
 def table_for(settings: Settings, log_path: Path | None, notes: list[str]) -> Table:
     log, note = open_log(log_path or DEFAULT_LOG)
     notes += [note] if note else []
-    return Table(log, players=settings.players, default_game=settings.game.default, variants=settings.game.variants)
+    return Table(log, players=settings.players, default_game=settings.game.default, variants=settings.game.variants,
+                 advice=settings.game.advice)
 
 
 def appliance(settings: Settings, source, panel, table: Table, output: Output, calibration) -> Appliance:

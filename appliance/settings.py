@@ -176,6 +176,7 @@ RULES: dict[str, Rule] = {
     "calibration.profile": file_path("a file path, with ~NAME only for a user of this machine", empty=False),
     "players.names": player_names(),
     "game.default": one_of(*GAME_IDS),
+    "game.advice": one_of("off", "ask", "show"),
     # each game's variants, checked by the rules' own parser
     **{f"games.{game}.{v.key}": variant(game, v.key, v.allowed) for game, vs in VARIANTS.items() for v in vs},
 }
@@ -213,6 +214,7 @@ class DisplaySettings:
 class GameSettings:
     default: str
     variants: Mapping[str, Mapping[str, Any]]  # game id -> {variant key: value}, for the rules to apply
+    advice: str = "ask"  # the advisor: "off", "ask" (from the menu) or "show" (all the time)
 
 
 @dataclass(frozen=True)
@@ -401,6 +403,6 @@ def _build(values: Mapping[str, Any], file: Path | None) -> Settings:
         display=DisplaySettings(mode=values["display.mode"], size=values["display.size"]),
         calibration_profile=_path(values["calibration.profile"], file),
         players=values["players.names"],
-        game=GameSettings(default=values["game.default"], variants=variants),
+        game=GameSettings(default=values["game.default"], variants=variants, advice=values["game.advice"]),
         file=file,
     )

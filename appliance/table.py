@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
+from appliance import advice_view
 from appliance.event_log import EventLog, GameRecord, LogError
 from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.catalog import DICE_FACES, DICE_KIND, GAME_NAMES
@@ -91,8 +92,11 @@ class Chooser:
 
 class Table:
     def __init__(self, log: EventLog, players: Sequence[str] = ("Player 1", "Player 2"),
-                 default_game: str = "dice-poker", variants: Mapping[str, Mapping[str, Any]] | None = None):
+                 default_game: str = "dice-poker", variants: Mapping[str, Mapping[str, Any]] | None = None,
+                 advice: str = "ask"):
         self.log = log
+        self.advice = advice  # the advisor: "off", "ask" or "show" (advice_view.MODES)
+        self.asked = False  # advice asked for this moment: shown until the next decision
         self.names = list(players)
         self.variants = {g: dict((variants or {}).get(g, {})) for g in GAME_IDS}
         self.record: GameRecord | None = None
@@ -188,7 +192,7 @@ class Table:
     def _after_decision(self, keep: tuple[int, ...] = ()) -> None:
         """A new state: the dice seen in the keep zone before it say nothing about it, but those the decision
         leaves there (a throw's holds, holds released) still lie there: OK without moving them holds them."""
-        self.keep_view, self.throw_seen = tuple(keep), False
+        self.keep_view, self.throw_seen, self.asked = tuple(keep), False, False
         self._show_game()
 
     def _show_game(self) -> None:
@@ -500,10 +504,14 @@ class Table:
         action = actions.get((press.button, press.long))
         if action:
             self._decide(action)
+        elif (press.button, press.long) == (NEXT, True) and self.advice == "ask":
+            self.asked = advice_view.advisable(game)
 
     def _press_chooser(self, press: Press) -> None:
         chooser = self.chooser
-        if press.button in (PREV, NEXT):
+        if (press.button, press.long) == (NEXT, True) and self.advice == "ask" and self.choosing in ("field", "set-aside"):
+            self.asked = True  # in the lists a move, hold NEXT asks the advisor
+        elif press.button in (PREV, NEXT):
             chooser.move(_step(press))
         elif press.button == OK:
             key = chooser.chosen.key
@@ -575,10 +583,22 @@ class Table:
         items = [ChoiceView("continue the game", key=self._close_list)]
         if self._correctable:
             items.append(ChoiceView("correct the last entry", key=self._open_corrections))
+        if self.advice == "ask" and advice_view.advisable(self.game):
+            items.append(ChoiceView("advice for this moment", key=self._ask_advice))
         if self._may_open("end"):  # a finished game is kept with its result (game over, OK), never as abandoned
             items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
         self.chooser, self.choosing = Chooser(items), "menu"
         self._say("")  # what the list it was opened from asked ("correct Ann's entry: ...") no longer stands
+
+    def _ask_advice(self) -> None:
+        self.asked = True
+        self._close_list()
+
+    def _advice(self, current=None) -> dict:
+        """The advice to show now, if the setting and the player ask for it (see advice_view)."""
+        if self.advice == "show" or self.asked and self.advice == "ask":
+            return advice_view.advice_extra(self.game, self.keep_view, current)
+        return {}
 
     def _open_end(self) -> None:
         """Ending cannot be undone: one more OK."""
@@ -709,6 +729,8 @@ class Table:
             back = () if self.choosing == self._forced_list else (Hint("BACK", "back"),)
             hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(
                 self.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose")) + back)
+            if self.choosing in ("field", "set-aside"):
+                extra.update(self._advice(current=self.chooser.chosen.key))
             return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
                           cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,
                           hints=hints, extra={**extra, "choosing": self.choosing}, **base)
@@ -719,6 +741,7 @@ class Table:
         prompt, hints = self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt()
         if self._throw:
             extra.update(self._best_now())
+        extra.update(self._advice())
         return Screen("play", title, prompt, dice=self._dice_views(), hints=hints + (Hint("hold BACK", "menu"),),
                       extra=extra, **base)
 

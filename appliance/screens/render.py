@@ -158,6 +158,8 @@ def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
             box = pygame.Rect(rect.x + i * (side + layout.px(10)) + 4, y + 6, side, side)
             draw.die(surface, box, view.value, kind, held=view.held, uncertain=view.uncertain and not view.confirmed,
                      selected=view.selected, dim=not view.fresh)
+            if i in screen.extra.get("advised_keep", ()):  # the advisor keeps this die: framed below the strip
+                pygame.draw.line(surface, draw.GOOD, (box.x, box.bottom + 9), (box.right, box.bottom + 9), 4)
         y += side + layout.px(18)
     y = draw.paragraph(surface, screen.prompt, (rect.x, y), layout.font_body, rect.width, draw.TEXT)
     if screen.extra.get("best"):

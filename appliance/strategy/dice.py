@@ -17,6 +17,17 @@ import numpy as np
 Dice = tuple[int, ...]
 
 
+def kept_indices(dice, keep) -> list[int]:
+    """Which of the dice (by index, the first ones of each value) make up the multiset `keep`."""
+    left = {v: keep.count(v) for v in set(keep)}
+    chosen = []
+    for i, v in enumerate(dice):
+        if left.get(v):
+            left[v] -= 1
+            chosen.append(i)
+    return chosen
+
+
 def _ways(outcome: Dice) -> int:
     """Ordered throws that show this multiset."""
     ways = factorial(len(outcome))

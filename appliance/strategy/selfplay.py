@@ -13,6 +13,7 @@ import numpy as np
 from appliance.games.sheet import Sheet, SheetRules
 from appliance.games.sheet_game import SheetGame, Throw
 
+from .dice import kept_indices
 from .kubus import KubusValues
 from .sheet_advice import Choice, advise_throw
 
@@ -36,14 +37,8 @@ def advisor(values=None):
 
 def thrown_again(dice, keep) -> list[int]:
     """The indices of the dice that are not kept."""
-    left = Counter(keep)
-    again = []
-    for i, v in enumerate(dice):
-        if left[v]:
-            left[v] -= 1
-        else:
-            again.append(i)
-    return again
+    kept = kept_indices(dice, keep)
+    return [i for i in range(len(dice)) if i not in kept]
 
 
 def play(rules: SheetRules, policy, rng: random.Random) -> Sheet:
