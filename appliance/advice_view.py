@@ -6,6 +6,8 @@ from appliance.games.sheet_game import SheetGame
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.strategy import advise
 from appliance.strategy.dice import kept_indices
+from appliance.strategy.review import review
+from appliance.strategy.sheet_advice import describe
 
 MODES = ("off", "ask", "show")
 TRAIN_WRECK_PHASES = (Phase.ROLL, Phase.SET_ASIDE, Phase.QUADRUPLE_CHOICE, Phase.TRAIN_WRECK, Phase.SALVAGE_SET_ASIDE)
@@ -33,12 +35,11 @@ def advice_extra(game, keep_view=(), current=None) -> dict:
     advice = advise(game)
     best, throw = advice.best, game.throw
     worth = "expected" if advice.exact else "estimated"
+    extra = {"best": f"advice: {describe(game.rules, best)}, {worth} {best.expected:.0f}"}
     if best.keep is not None:
-        extra = {"advised_keep": tuple(kept_indices(throw.dice, best.keep)),
-                 "best": f"advice: keep {_show(best.keep) or 'nothing'}, {worth} {best.expected:.0f}"}
+        extra["advised_keep"] = tuple(kept_indices(throw.dice, best.keep))
     else:
-        extra = {"focus": (best.column, best.field),
-                 "best": f"advice: {_field(game, best)}, {worth} {best.expected:.0f}"}
+        extra["focus"] = (best.column, best.field)
     mine = _current(advice, throw, keep_view, current)
     if mine is not None and mine is not best:
         extra["best"] += f"; yours {mine.expected:.0f}"
@@ -55,10 +56,13 @@ def _current(advice, throw, keep_view, field):
     return None
 
 
-def _field(game, choice) -> str:
-    rules = game.rules
-    column = f" {rules.column_label(choice.column)}" if len(rules.columns) > 1 else ""
-    return f"{choice.field} {rules.field(choice.field).name}{column} ({choice.score})"
+def review_lines(start, actions, worst: int = 1) -> tuple[str, ...]:
+    """Per player: the expected points their choices left on the table, and the worst of them."""
+    lines = []
+    for name, player in zip(start.players, review(start, actions)):
+        worst_ones = "; ".join(f"{lapse.what} -{lapse.loss:.1f}" for lapse in player.lapses[:worst])
+        lines.append(f"{name}: {player.lost:.1f} points left on the table" + (f" ({worst_ones})" if worst_ones else ""))
+    return tuple(lines)
 
 
 def _train_wreck_line(game, advice) -> str:

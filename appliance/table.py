@@ -121,6 +121,7 @@ class Table:
         self.mode = "choose-game"
         self.on_confirm = None  # called with (dice, values, attempt) when the player confirms a reading
         self._saved: dict = {}
+        self._reviewed: tuple = (None, ())  # (the log's state, the game-over review of it)
         self._resume()
         self._restore_screen(self.log.load_screen())
 
@@ -600,6 +601,17 @@ class Table:
             return advice_view.advice_extra(self.game, self.keep_view, current)
         return {}
 
+    def _game_review(self) -> dict:
+        """The advisor's look back at the finished game (not with advice off), once per state of the log."""
+        if self.advice == "off":
+            return {}
+        at = (self.record.id, self.logged)
+        if self._reviewed[0] != at:
+            events = [(a, args) for a, args in self.log.events(self.record.id) if a not in ("hold", "release")]
+            start = new_game(self.record.game, self.record.players, self.record.variants)
+            self._reviewed = (at, advice_view.review_lines(start, events))
+        return {"review": self._reviewed[1]}
+
     def _open_end(self) -> None:
         """Ending cannot be undone: one more OK."""
         self.chooser, self.choosing = Chooser([ChoiceView("end this game", key=self._abandon)]), "end"
@@ -716,7 +728,7 @@ class Table:
             hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),) if self._correctable else ())
             ranking = self.game.ranking
             return Screen("game-over", "Game over", winners_sentence(first_placed(ranking)), ranking=ranking,
-                          hints=hints, **game_base)
+                          hints=hints, extra=self._game_review(), **game_base)
         return self._play_screen(game_base)
 
     def _play_screen(self, base: dict) -> Screen:

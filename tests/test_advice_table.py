@@ -2,6 +2,7 @@
 import pytest
 
 from appliance.settings import load_settings
+from hardware.buttons import Press
 from test_table import HOLD_BACK, HOLD_NEXT, NEXT, OK, log, start, throw  # noqa: F401  (log: the fixture)
 
 
@@ -26,7 +27,7 @@ def test_asked_from_the_menu_the_advice_shows_until_the_next_decision(log):
     events = len(log.events(table.record.id))
     open_menu_advice(table)
     screen = table.screen()
-    assert advice_line(table).startswith("advice: 12 5 of a kind (50)")
+    assert advice_line(table).startswith("advice: 50 in 12 5 of a kind")
     assert screen.extra["focus"] == (0, 12)
     assert len(log.events(table.record.id)) == events  # advice enters nothing
     table.press(NEXT)
@@ -80,3 +81,28 @@ def test_the_advice_setting_is_checked(tmp_path, value, allowed):
     assert settings.game.advice == "ask" and len(warnings) == 1 and allowed in warnings[0]
     path.write_text('[game]\nadvice = "show"\n')
     assert load_settings(path)[0].game.advice == "show"
+
+
+def test_game_over_reviews_each_player_worst_first(log):
+    table = start(log, "dice-poker", players=2)
+    for turn in range(26):  # Ann always takes the field listed first; Bob the last one
+        throw(table, (1, 2, 3, 4, 6) if turn % 2 else (6, 6, 6, 6, 6))
+        table.press(NEXT)
+        if turn % 2:
+            table.press(Press("PREV"))
+        table.press(OK)
+    assert table.mode == "game-over"
+    ann, bob = table.screen().extra["review"]
+    assert ann.startswith("Ann: ") and bob.startswith("Bob: ")
+    lost = [float(line.split(": ")[1].split(" points")[0]) for line in (ann, bob)]
+    assert lost[1] > lost[0]  # the last field of the list is the worse habit
+    assert "throw 1: 50 in 12 5 of a kind" not in ann  # the best choice costs nothing
+
+
+def test_game_over_review_for_train_wreck_set_asides():
+    from appliance.games.train_wreck import TrainWreckGame
+    from appliance.advice_view import review_lines
+
+    actions = [("roll", [[1, 5, 2, 3, 3]]), ("set_aside", [[1, 5]]), ("bank", [])]
+    lines = review_lines(TrainWreckGame.new(["Ann"]), actions, worst=2)
+    assert lines[0].startswith("Ann: ") and "set aside 1-5 (best: 1)" in lines[0] and "bank at 15 (best: roll)" in lines[0]

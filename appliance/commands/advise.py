@@ -105,20 +105,20 @@ def _open_game(args):
 
 
 def _sheet_report(game, advice) -> dict:
+    from appliance.strategy.sheet_advice import describe
+
     rules, throw = game.rules, game.throw
     kind = "expected final score, optimal play" if advice.exact else "estimated final score"
     lines = [f"{rules.name}, {game.players[game.current]}: dice {_show(throw.dice)}, attempt {throw.attempt} of {rules.attempts} ({kind})"]
     choices = []
     for choice in advice.choices[:SHOWN]:
+        what = describe(rules, choice)
         if choice.keep is not None:
-            again = len(throw.dice) - len(choice.keep)
-            what = f"keep {_show(choice.keep) or 'nothing'}, throw {again} again"
+            what += f", throw {len(throw.dice) - len(choice.keep)} again"
             row = {"keep": list(choice.keep)}
         else:
-            name = rules.field(choice.field).name
-            where = "" if len(rules.columns) == 1 else f"{rules.column_label(choice.column)} "
-            what = f"enter {choice.score} in {where}{choice.field} {name}"
-            row = {"column": rules.column_label(choice.column), "field": choice.field, "name": name, "score": choice.score}
+            row = {"column": rules.column_label(choice.column), "field": choice.field,
+                   "name": rules.field(choice.field).name, "score": choice.score}
         lines.append(f"  {choice.expected:8.2f}  {what}")
         choices.append(row | {"expected": round(choice.expected, 3)})
     return {"game": rules.id, "dice": list(throw.dice), "attempt": throw.attempt, "exact": advice.exact,

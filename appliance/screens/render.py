@@ -171,6 +171,8 @@ def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
         for rank, name, total in screen.ranking:
             y = draw.text(surface, f"{rank}. {name}  {total}", (rect.x, y + 6), layout.font_title,
                           draw.ACCENT if rank == 1 else draw.TEXT, bold=rank == 1).bottom
+        for line in screen.extra.get("review", ()):  # the advisor's look back, one paragraph a player
+            y = draw.paragraph(surface, line, (rect.x, y + 6), layout.font_small, rect.width, draw.DIM)
     elif screen.choices:
         y = _choices(surface, pygame.Rect(rect.x, y + layout.px(6), rect.width, rect.bottom - y), screen, layout,
                      size=layout.font_body, show_cursor=True)

@@ -104,6 +104,14 @@ def advise_throw(rules: SheetRules, sheet: Sheet, throw: Throw, values=None) -> 
     return SheetAdvice(tuple(ranked), values.exact)
 
 
+def describe(rules: SheetRules, choice: Choice) -> str:
+    """A choice in words: "keep 6-6", "12 in 6 sixes" (with the column when there are three)."""
+    if choice.keep is not None:
+        return f"keep {'-'.join(map(str, choice.keep)) or 'nothing'}"
+    column = f" {rules.column_label(choice.column)}" if len(rules.columns) > 1 else ""
+    return f"{choice.score} in {choice.field} {rules.field(choice.field).name}{column}"
+
+
 def advise(game: SheetGame) -> SheetAdvice:
     """Advice for the current player's throw."""
     if game.throw is None:
