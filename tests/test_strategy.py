@@ -195,3 +195,14 @@ def test_advise_command_json(capsys):
 def test_advise_command_bad_input(capsys, argv, says):
     assert main(argv) == 2
     assert says in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["pentakubus", "hexakubus"])
+def test_the_shipped_score_tables_are_the_rules_own(game):
+    from appliance.strategy.scores import compute, shipped_file, tables_for
+
+    rules = sheet_rules(game)
+    tables = tables_for(rules)
+    assert shipped_file(game).exists()
+    roll, pair_slam = compute(rules, tables.space, tables.slam_fields)
+    assert np.array_equal(tables.roll, roll) and np.array_equal(tables.pair_slam, pair_slam)

@@ -1,8 +1,14 @@
-"""What every way a throw can end scores in every field, as arrays, from the rules' own Field.score."""
+"""What every way a throw can end scores in every field, as arrays, from the rules' own Field.score.
+
+Computing them takes Field.score over every roll (5,005 for six d10s: about eight seconds here, far
+more on a Pi), so the kubus games' tables under their default variants are shipped beside this
+module (scores_GAME.npz; a test checks them against a fresh build); other variants build at first use.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -33,17 +39,32 @@ def tables_for(rules: SheetRules) -> ScoreTables:
     return _tables(rules.id, variants_key(rules))
 
 
+def shipped_file(game: str) -> Path:
+    return Path(__file__).with_name(f"scores_{game}.npz")
+
+
 @lru_cache(maxsize=None)
 def _tables(game: str, variants: tuple) -> ScoreTables:
     rules = sheet_rules(game, dict(variants))
     space = dice_space(rules.dice, rules.faces)
+    slam_fields = tuple(i for i, f in enumerate(rules.fields) if f.slam)
+    shipped = shipped_file(game)
+    if variants == variants_key(sheet_rules(game)) and shipped.exists():
+        with np.load(shipped) as arrays:
+            roll, pair_slam = arrays["roll"], arrays["pair_slam"]
+    else:
+        roll, pair_slam = compute(rules, space, slam_fields)
+    top = int(max(roll.max(), pair_slam.max(initial=0)))
+    return ScoreTables(rules, space, roll, slam_fields, pair_slam, top)
+
+
+def compute(rules: SheetRules, space: DiceSpace, slam_fields: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """[roll, field] without slam and [pair, slam field] with the pair's thrown dice fresh, from the rules."""
     stale = (False,) * rules.dice
     roll = np.array([[f.score(r, stale).total for f in rules.fields] for r in space.roll_dice], dtype=np.int32)
-    slam_fields = tuple(i for i, f in enumerate(rules.fields) if f.slam)
     pair_slam = np.zeros((len(space.pair_keep), len(slam_fields)), dtype=np.int32)
     for p, (keep, fresh) in enumerate(zip(space.pair_keep, space.pair_fresh)):
         dice = space.keeps[keep] + fresh
         flags = (False,) * (len(dice) - len(fresh)) + (True,) * len(fresh)
         pair_slam[p] = [rules.fields[i].score(dice, flags).total for i in slam_fields]
-    top = int(max(roll.max(), pair_slam.max(initial=0)))
-    return ScoreTables(rules, space, roll, slam_fields, pair_slam, top)
+    return roll, pair_slam
