@@ -57,9 +57,6 @@ class DicePokerValues:
     def __init__(self, rules):
         self.top = tables_for(rules).top
 
-    def expected_final(self, sheet: Sheet) -> float:
-        return sheet.total + future_table()[mask_of(sheet.filled(0))]
-
     def entry_values(self, sheet: Sheet) -> list[tuple[int, int, np.ndarray]]:
         """Per open field: (column, field, [score] -> expected final score after entering that score)."""
         future, mask = future_table(), mask_of(sheet.filled(0))

@@ -7,6 +7,7 @@ against those values, slams included: a slam needs the scoring dice thrown in th
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 
 from appliance.games.errors import RuleError
@@ -118,7 +119,3 @@ def advise(game: SheetGame) -> SheetAdvice:
         raise RuleError("throw-first", "throw the dice first: advice is for a throw")
     return advise_throw(game.rules, game.sheets[game.current], game.throw)
 
-
-def expected_final(rules: SheetRules, sheet: Sheet) -> float:
-    """The sheet's expected final score before its next throw."""
-    return sheet_values(rules).expected_final(sheet)
