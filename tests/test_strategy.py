@@ -206,3 +206,18 @@ def test_the_shipped_score_tables_are_the_rules_own(game):
     assert shipped_file(game).exists()
     roll, pair_slam = compute(rules, tables.space, tables.slam_fields)
     assert np.array_equal(tables.roll, roll) and np.array_equal(tables.pair_slam, pair_slam)
+
+
+def test_advise_command_on_the_open_game_of_a_log(tmp_path, capsys):
+    from appliance.event_log import EventLog
+
+    log = EventLog(tmp_path / "games.sqlite")
+    game_id = log.start_game("pentakubus", ["Ann", "Bob"], {})
+    for action, args in [("start_throw", [[3, 3, 3, 1, 2]]), ("enter", [1, 3]), ("start_throw", [[6, 6, 6, 6, 6]])]:
+        log.append(game_id, action, args)
+    log.close()
+    assert main(["advise", "pentakubus", "--log", str(tmp_path / "games.sqlite"), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["dice"] == [6] * 5 and report["choices"][0]["score"] == 100  # Bob's grand slam
+    assert main(["advise", "dice-poker", "--log", str(tmp_path / "games.sqlite")]) == 2
+    assert "is pentakubus, not dice-poker" in capsys.readouterr().err

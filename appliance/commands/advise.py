@@ -49,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-class AdviseError(ValueError):
-    pass
+class AdviseError(Exception):
+    """Input the advice cannot be given for: said in one line, exit status 2."""
 
 
 def _new_game(args):
