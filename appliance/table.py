@@ -743,6 +743,7 @@ class Table:
                 self.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose")) + back)
             if self.choosing in ("field", "set-aside"):
                 extra.update(self._advice(current=self.chooser.chosen.key))
+                hints += (Hint("hold NEXT", "advice"),) if self.advice == "ask" else ()
             return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
                           cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,
                           hints=hints, extra={**extra, "choosing": self.choosing}, **base)

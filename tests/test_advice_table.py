@@ -65,6 +65,7 @@ def test_train_wreck_hold_next_asks_for_bank_or_roll(log):
         throw(table, (value,))
     throw(table, (1, 5, 2, 3, 3))
     assert table.choosing == "set-aside"
+    assert ("hold NEXT", "advice") in [(h.button, h.does) for h in table.screen().hints]
     table.press(HOLD_NEXT)
     assert advice_line(table).startswith("advice: set aside 1")
     table.press(OK)  # the list's first: 1 and 5
