@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from appliance import assemble
-from appliance.event_log import EventLog, open_log
+from appliance.event_log import PARTS, EventLog, open_log
 from appliance.final_sheet import final_sheet
 from appliance.games.catalog import DICE_FACES, DICE_KIND
 from appliance.main_loop import Output
@@ -51,12 +51,11 @@ class KillingLog(EventLog):
         super().__init__(path)
         self.kill_at, self.writes = kill_at, 0
 
-    def _write(self, *args, **kwargs):
-        done = super()._write(*args, **kwargs)
+    def _committed(self) -> None:
+        super()._committed()
         self.writes += 1
         if self.writes == self.kill_at:
             raise Killed
-        return done
 
 
 @dataclass
@@ -276,7 +275,7 @@ def snapshot(recordings: list[Recorded], rng: random.Random, folder: Path) -> Pa
     """A log as a power cut leaves it: one game played to its end and the table restarted, then another stopped
     at a random frame with its last writes still in the -wal. The copy is taken while the log is open."""
     path = folder / "live.sqlite"
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in PARTS:
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     first, second = rng.sample(recordings, 2)
     log = EventLog(path)
@@ -288,8 +287,8 @@ def snapshot(recordings: list[Recorded], rng: random.Random, folder: Path) -> Pa
     except Killed:
         pass
     kept = folder / f"snapshot-{rng.getrandbits(32):08x}.sqlite"
-    for suffix in ("", "-wal"):
-        if Path(f"{path}{suffix}").exists():
+    for suffix in PARTS:
+        if Path(f"{path}{suffix}").exists() and suffix != "-shm":
             shutil.copyfile(f"{path}{suffix}", f"{kept}{suffix}")
     log.close()
     return kept
@@ -369,7 +368,7 @@ def damaged_logs(recordings: list[Recorded], n: int, rng: random.Random, folder:
         kind = DAMAGE[i % len(DAMAGE)]
         path = folder / f"damaged-{i}" / "games.sqlite"
         path.parent.mkdir()
-        for suffix in ("", "-wal"):
+        for suffix in PARTS:
             if Path(f"{base}{suffix}").exists():
                 shutil.copyfile(f"{base}{suffix}", f"{path}{suffix}")
         damage(path, kind, rng)
