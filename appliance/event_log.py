@@ -121,7 +121,7 @@ class EventLog:
                     self.db.execute(f"SELECT {EVENT_ROW} FROM events ORDER BY id").fetchall()
                 self.db.execute("SELECT state, seal FROM screen").fetchall()   # readable, at least
                 _, _, lost, self.chains = sound(games, events, _read_head(self.head_path))
-                damage = "; ".join(lost) or "ok"
+                damage = "what it holds is not what was written" if lost else "ok"
         except sqlite3.OperationalError as error:   # no room, no permission: not the file's fault
             self._close_quietly()
             raise LogError(f"cannot open the game log {self.path}: {error}") from error
@@ -275,6 +275,20 @@ class EventLog:
         self.chains = sound(games, events, None)[3]
 
 
+class RefusingLog(EventLog):
+    """Stands in for a log that cannot be opened (no permission, no room): the table starts and shows why,
+    and no game starts, since none could be kept."""
+
+    def __init__(self, error: LogError):
+        super().__init__(":memory:")
+        self.refusal = error
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        raise self.refusal
+        yield
+
+
 def _open_read_only(path: Path) -> sqlite3.Connection:
     """The log opened to look only; in a folder this user cannot write (where SQLite cannot make the -shm of a
     WAL log) as an unchanging file."""
@@ -357,7 +371,7 @@ def sound(games: list[tuple], events: list[tuple], head: dict | None) -> tuple[l
         seal, n = chains[game_id]
         for row in rows:
             if row[5] != _event_seal(seal, row):
-                lost.append(f"{names[game_id]}: entries {n + 1} to {len(rows)} of {len(rows)}")
+                lost.append(f"{names[game_id]}: {_entries(n + 1, len(rows))} of {len(rows)}")
                 break
             seal, n = row[5], n + 1
             kept_events.append(tuple(row))
@@ -378,14 +392,18 @@ def _lost_at_the_end(head: dict, games: list[tuple], events: list[tuple], names:
                     ": started, then lost with everything in it")
     have = sum(1 for row in events if row[1] == head["game"])
     if head["entries"] > have:
-        lost.append(f"{names.get(head['game'], 'game ' + str(head['game']))}: entries {have + 1} to "
-                    f"{head['entries']}, the newest")
+        lost.append(f"{names.get(head['game'], 'game ' + str(head['game']))}: {_entries(have + 1, head['entries'])}, "
+                    "the newest")
     elif head["events"] > max((row[0] for row in events), default=0):
         lost.append(f"the newest {head['events'] - max((row[0] for row in events), default=0)} entries")
     finished = sum(row[5] is not None for row in games)
     if head["finished"] > finished:
         lost.append(f"the end of {head['finished'] - finished} finished game(s), which are open again")
     return lost
+
+
+def _entries(first: int, last: int) -> str:
+    return f"entry {first}" if first == last else f"entries {first} to {last}"
 
 
 DEFAULT_LOG = Path("~/.local/share/dicetable/games.sqlite")   # the player's; the kiosk's is under its HOME
@@ -409,8 +427,8 @@ def open_log(path: str | Path) -> tuple[EventLog, str]:
         log = EventLog(path)
         if games:
             log.restore(games, events)
-        what = f"lost: {'; '.join(lost)}; the rest was replayed" if games else "nothing of it could be read"
-        return log, f"{error}: kept as {kept.name}; a new game log was started ({what})"
+        what = f"with the rest of it, replayed; lost: {'; '.join(lost)}" if games else "(nothing of it could be read)"
+        return log, f"{error}: kept as {kept.name}; a new game log was started {what}"
 
 
 def rescue(path: Path) -> tuple[list[tuple], list[tuple], list[str]]:

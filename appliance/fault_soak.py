@@ -279,7 +279,8 @@ def snapshot(recordings: list[Recorded], rng: random.Random, folder: Path) -> Pa
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     first, second = rng.sample(recordings, 2)
     log = EventLog(path)
-    play(first, log)
+    _, table = play(first, log)
+    log.finish(table.record.id, [{"rank": r, "name": n, "total": t} for r, n, t in table.game.ranking])
     log.close()
     log = EventLog(path)
     try:
