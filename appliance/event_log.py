@@ -102,7 +102,8 @@ class EventLog:
         self._in_transaction = False
         try:
             if read_only:
-                self.db = _open_read_only(self.path)
+                self._scratch = tempfile.TemporaryDirectory(prefix="dicetable-log-")   # removed with the log
+                self.db = _open_read_only(self.path, Path(self._scratch.name))
                 if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
                     raise sqlite3.DatabaseError("no games table")
                 _check_columns(self.db)
@@ -119,8 +120,10 @@ class EventLog:
             if damage == "ok" and not read_only:
                 games, events = self.db.execute(f"SELECT {GAME_ROW} FROM games ORDER BY id").fetchall(), \
                     self.db.execute(f"SELECT {EVENT_ROW} FROM events ORDER BY id").fetchall()
-                self.db.execute("SELECT state, seal FROM screen").fetchall()   # readable, at least
+                screen = self.db.execute("SELECT state, seal FROM screen").fetchall()
                 _, _, lost, self.chains = sound(games, events, _read_head(self.head_path))
+                if screen and screen[0][1] != _seal("screen", screen[0][0]):   # a restart needs it (where dice lay)
+                    lost.append("what the screen showed (where the dice lay, a reading being checked)")
                 damage = "what it holds is not what was written" if lost else "ok"
         except sqlite3.OperationalError as error:   # no room, no permission: not the file's fault
             self._close_quietly()
@@ -289,17 +292,14 @@ class RefusingLog(EventLog):
         yield
 
 
-def _open_read_only(path: Path) -> sqlite3.Connection:
-    """The log opened to look only; in a folder this user cannot write (where SQLite cannot make the -shm of a
-    WAL log) as an unchanging file."""
+def _open_read_only(path: Path, scratch: Path) -> sqlite3.Connection:
+    """The log opened to look only. In a folder closed to writing SQLite cannot make the -shm a WAL log is read
+    with, and would read the file without its -wal: then a copy of both in `scratch` is read."""
+    if not os.access(path.parent, os.W_OK) and Path(f"{path}-wal").is_file():
+        for suffix in ("", "-wal"):
+            shutil.copyfile(f"{path}{suffix}", scratch / f"games.sqlite{suffix}")
+        path = scratch / "games.sqlite"
     db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        db.execute("SELECT 1 FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError:
-        db.close()
-        if os.access(path.parent, os.W_OK):
-            raise
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
     db.text_factory = _text
     return db
 
@@ -353,7 +353,7 @@ def sound(games: list[tuple], events: list[tuple], head: dict | None) -> tuple[l
             continue
         players = _json(row[2], [])
         names[row[0]] = f"{GAME_NAMES.get(row[1], row[1])} of {', '.join(map(str, players)) if isinstance(players, list) else '?'} (game {row[0]})"
-        if row[5] is not None and row[8] != _end_seal(row[7], row[5], row[6]):
+        if (row[5] is not None or row[8] is not None) and row[8] != _end_seal(row[7], row[5], row[6]):
             lost.append(f"{names[row[0]]}: its end and result (the game is open again)")
             row = (*row[:5], None, None, row[7], None)
         kept_games.append(tuple(row))
@@ -391,7 +391,9 @@ def _lost_at_the_end(head: dict, games: list[tuple], events: list[tuple], names:
         lost.append(f"game {newest + 1}" + (f" to {head['games']}" if head["games"] > newest + 1 else "") +
                     ": started, then lost with everything in it")
     have = sum(1 for row in events if row[1] == head["game"])
-    if head["entries"] > have:
+    if head["game"] > newest:
+        pass   # its game is lost whole, said above
+    elif head["entries"] > have:
         lost.append(f"{names.get(head['game'], 'game ' + str(head['game']))}: {_entries(have + 1, head['entries'])}, "
                     "the newest")
     elif head["events"] > max((row[0] for row in events), default=0):
