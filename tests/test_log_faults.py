@@ -271,3 +271,45 @@ def test_a_name_no_screen_can_draw_in_an_open_games_log_still_draws(tmp_path, na
     assert table.record.players == (name, "Bob") and note == ""
     table.press(Press("NEXT"))   # the fields, with the name above them
     _draw(table)
+
+
+# ---------------------------------------------------------------------------------------------------- the camera
+def test_a_replay_camera_whose_frames_vanish_does_not_hold_up_the_loop(tmp_path):
+    """Each frame used to be waited for before it was found missing: the loop (watchdog, buttons, screen) stood
+    still for the whole recording's length. Now no time passes for them, and the camera is said lost."""
+    from hardware.frame_source import LOST
+    from hardware.replay import ReplaySource
+
+    folder = tmp_path / "game"
+    shutil.copytree(assemble.RECORDINGS / "misread-corrected", folder)
+    now, waited = [0.0], []
+    source = ReplaySource(folder, realtime=True, clock=lambda: now[0], sleep=waited.append)
+    for frame in (folder / "frames").iterdir():
+        frame.unlink()
+    assert source.read() is None and waited == []
+    assert source.status.state == LOST and "none of the 15 frames" in source.status.message
+
+
+def test_a_rest_whose_frames_cannot_be_read_is_said(tmp_path):
+    """The dice came to rest while the camera's frames could not be read: no throw is read, and the players are
+    told to throw again rather than wait for a reading that never comes."""
+    from appliance.main_loop import Appliance
+    from hardware.replay import ReplaySource
+
+    folder = tmp_path / "game"
+    shutil.copytree(assemble.RECORDINGS / "misread-corrected", folder)
+    for n in range(3, 10):
+        (folder / "frames" / f"{n:06d}.jpg").unlink()
+    table = Table(EventLog(tmp_path / "games.sqlite"))
+    app = Appliance(ReplaySource(folder, realtime=False), type("Panel", (), {"poll": lambda self: []})(), table,
+                    read=lambda frame, kind: None, rest=type("Rest", (), {"update": lambda *a: _moving()})())
+    for _ in range(4):
+        app.step()
+    assert "the camera lost frames (skipped unreadable frame 000003.jpg and 6 more)" in table.message
+    assert "throw again" in table.message
+
+
+def _moving():
+    from vision.types import RestState
+
+    return RestState("moving")
