@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -118,17 +118,8 @@ class EventLog:
                 self._add_seals()
             damage = self.db.execute("PRAGMA quick_check").fetchone()[0]
             if damage == "ok" and not read_only:
-                games, events = self.db.execute(f"SELECT {GAME_ROW} FROM games ORDER BY id").fetchall(), \
-                    self.db.execute(f"SELECT {EVENT_ROW} FROM events ORDER BY id").fetchall()
-                screen = self.db.execute("SELECT state, seal FROM screen").fetchall()
-                _, _, lost, self.chains = sound(games, events, _read_head(self.head_path))
-                if screen and screen[0][1] != _seal("screen", screen[0][0]):   # a restart needs it (where dice lay)
-                    lost.append("what the screen showed (where the dice lay, a reading being checked)")
-                damage = "what it holds is not what was written" if lost else "ok"
-        except sqlite3.OperationalError as error:   # no room, no permission: not the file's fault
-            self._close_quietly()
-            raise LogError(f"cannot open the game log {self.path}: {error}") from error
-        except OSError as error:
+                damage = self._verify()
+        except (sqlite3.OperationalError, OSError) as error:   # no room, no permission: not the file's fault
             self._close_quietly()
             raise LogError(f"cannot open the game log {self.path}: {error}") from error
         except sqlite3.DatabaseError as error:                  # not a database, or a malformed one
@@ -136,6 +127,12 @@ class EventLog:
         if damage != "ok":
             self._close_quietly()
             raise LogDamaged(f"the game log {self.path} is damaged ({damage})")
+
+    def _verify(self) -> str:
+        """"ok", or what is wrong: every row against its seal, the log against its head file."""
+        kept = sound(*_read(self.db, strict=True), _read_head(self.head_path))
+        self.chains = kept.chains
+        return "what it holds is not what was written" if kept.lost else "ok"
 
     def _add_seals(self) -> None:
         """A log of an older version, without seals: its rows are sealed as they are (once, in one transaction)."""
@@ -153,7 +150,8 @@ class EventLog:
             for row in self.db.execute(f"SELECT {EVENT_ROW} FROM events ORDER BY id").fetchall():
                 chains[row[1]] = seal = _event_seal(chains.get(row[1], ""), row)
                 self.db.execute("UPDATE events SET seal = ? WHERE id = ?", (seal, row[0]))
-            self.db.execute("DELETE FROM screen")   # only a convenience: not worth a seal of its own
+            for (state,) in self.db.execute("SELECT state FROM screen").fetchall():
+                self.db.execute("UPDATE screen SET seal = ?", (_seal("screen", state),))
 
     def _close_quietly(self) -> None:
         if hasattr(self, "db"):
@@ -270,12 +268,13 @@ class EventLog:
                                "ORDER BY id DESC LIMIT ?", (limit,))
         return [record for record in map(_record, rows) if _ranking(record.result)]
 
-    def restore(self, games: list[tuple], events: list[tuple]) -> None:
-        """Rows kept from a damaged log (sealed, verified), with their ids, into this new one."""
+    def restore(self, kept: "Kept") -> None:
+        """What `sound` kept of a damaged log, with its ids, into this new one."""
         with self.transaction():
-            self.db.executemany(f"INSERT INTO games ({GAME_ROW}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
-            self.db.executemany(f"INSERT INTO events ({EVENT_ROW}) VALUES (?, ?, ?, ?, ?, ?)", events)
-        self.chains = sound(games, events, None)[3]
+            self.db.executemany(f"INSERT INTO games ({GAME_ROW}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", kept.games)
+            self.db.executemany(f"INSERT INTO events ({EVENT_ROW}) VALUES (?, ?, ?, ?, ?, ?)", kept.events)
+            self.db.executemany("INSERT INTO screen (id, state, seal) VALUES (1, ?, ?)", kept.screen)
+        self.chains = kept.chains
 
 
 class RefusingLog(EventLog):
@@ -340,19 +339,28 @@ def _read_head(path: Path) -> dict[str, int] | None:
     return head
 
 
-def sound(games: list[tuple], events: list[tuple], head: dict | None) -> tuple[list, list, list[str], dict]:
-    """(the game rows that match their seals, the events that do, up to each game's first one that does not,
-    what is lost, said for the players, and each kept game's chain). `games` and `events` are rows as GAME_ROW
-    and EVENT_ROW read them; `head`: the head file, for the writes lost at the end."""
+class Kept(NamedTuple):
+    """What of a log matches its seals, and what is lost, said for the players."""
+
+    games: list[tuple]    # rows as GAME_ROW reads them
+    events: list[tuple]   # rows as EVENT_ROW reads them: each game's up to its first that does not match
+    screen: list[tuple]   # the screen state's row (state, seal), if it matches
+    lost: list[str]
+    chains: dict[int, tuple[str, int]]   # each kept game's last seal and number of events
+
+
+def sound(games: list[tuple], events: list[tuple], screen: list[tuple], head: dict | None) -> Kept:
+    """The rows of a log checked against their seals, and (`head`: its head file) the writes it lost at the end."""
     from appliance.games.catalog import GAME_NAMES
 
     kept_games, names, chains, lost = [], {}, {}, []
     for row in games:
-        if len(row) != 9 or row[7] != _game_seal(row):
-            lost.append(f"game {row[0] if row else '?'}: its row is damaged, so all its entries")
+        if row[7] != _game_seal(row):
+            lost.append(f"game {row[0]}: its row is damaged, so all its entries")
             continue
         players = _json(row[2], [])
-        names[row[0]] = f"{GAME_NAMES.get(row[1], row[1])} of {', '.join(map(str, players)) if isinstance(players, list) else '?'} (game {row[0]})"
+        names[row[0]] = (f"{GAME_NAMES.get(row[1], row[1])} of "
+                         f"{', '.join(map(str, players)) if isinstance(players, list) else '?'} (game {row[0]})")
         if (row[5] is not None or row[8] is not None) and row[8] != _end_seal(row[7], row[5], row[6]):
             lost.append(f"{names[row[0]]}: its end and result (the game is open again)")
             row = (*row[:5], None, None, row[7], None)
@@ -360,12 +368,11 @@ def sound(games: list[tuple], events: list[tuple], head: dict | None) -> tuple[l
         chains[row[0]] = (row[7], 0)
     by_game: dict[int, list[tuple]] = {}
     for row in events:
-        by_game.setdefault(row[1] if len(row) == 6 else None, []).append(row)
-    kept_events, counts = [], {}
+        by_game.setdefault(row[1], []).append(row)
+    kept_events = []
     for game_id, rows in by_game.items():
-        counts[game_id] = len(rows)
         if game_id not in chains:
-            if game_id in names or not any(f"game {game_id}:" in said for said in lost):
+            if game_id in names or not any(said.startswith(f"game {game_id}:") for said in lost):
                 lost.append(f"game {game_id}: {len(rows)} entries of a game whose row is missing")
             continue
         seal, n = chains[game_id]
@@ -376,10 +383,11 @@ def sound(games: list[tuple], events: list[tuple], head: dict | None) -> tuple[l
             seal, n = row[5], n + 1
             kept_events.append(tuple(row))
         chains[game_id] = (seal, n)
-    if head:
-        lost += _lost_at_the_end(head, games, events, names)
-    kept_ids = {row[0] for row in kept_games}
-    return kept_games, [row for row in kept_events if row[1] in kept_ids], lost, chains
+    sealed = [row for row in screen if row[1] == _seal("screen", row[0])]
+    if sealed != screen:   # a restart needs it: where the dice lay, a reading being checked
+        lost.append("what the screen showed (where the dice lay, a reading being checked)")
+    lost += _lost_at_the_end(head, games, events, names) if head else []
+    return Kept(kept_games, kept_events, sealed, lost, chains)
 
 
 def _lost_at_the_end(head: dict, games: list[tuple], events: list[tuple], names: dict[int, str]) -> list[str]:
@@ -421,49 +429,50 @@ def open_log(path: str | Path) -> tuple[EventLog, str]:
     except LogDamaged as error:
         path = Path(path).expanduser()
         kept = path.with_name(f"{path.stem}.damaged-{datetime.now():%Y%m%d-%H%M%S}{path.suffix}")
-        for suffix in PARTS:
-            part = Path(f"{path}{suffix}")
-            if part.exists():
-                part.rename(f"{kept}{suffix}")
-        games, events, lost = rescue(kept)
+        try:
+            for suffix in PARTS:
+                part = Path(f"{path}{suffix}")
+                if part.exists():
+                    part.rename(f"{kept}{suffix}")
+        except OSError as failed:   # a folder closed to writing: said, as a log that cannot be opened
+            raise LogError(f"{error}, and it cannot be kept aside ({failed.strerror})") from failed
+        rescued = rescue(kept)
         log = EventLog(path)
-        if games:
-            log.restore(games, events)
-        what = f"with the rest of it, replayed; lost: {'; '.join(lost)}" if games else "(nothing of it could be read)"
+        log.restore(rescued)
+        lost = "; ".join(rescued.lost) or "no game and no entry (the damage was outside them)"
+        what = f"with the rest of it, replayed; lost: {lost}" if rescued.games else "(nothing of it could be read)"
         return log, f"{error}: kept as {kept.name}; a new game log was started {what}"
 
 
-def rescue(path: Path) -> tuple[list[tuple], list[tuple], list[str]]:
-    """What can be read of the damaged log at `path` and matches its seals: (game rows, events, what is lost).
-    Read from a copy (SQLite would mend the kept file while reading it), row by row where the pages fail."""
+def rescue(path: Path) -> Kept:
+    """What can be read of the damaged log at `path` and matches its seals. Read from a copy (SQLite would mend
+    the kept file while reading it), row by row where its pages fail."""
     with tempfile.TemporaryDirectory(prefix="dicetable-rescue-") as scratch:
         copy = Path(scratch) / "games.sqlite"
         for suffix in ("", "-wal"):
             if Path(f"{path}{suffix}").is_file():
                 shutil.copyfile(f"{path}{suffix}", f"{copy}{suffix}")
         head = _read_head(Path(f"{path}-head"))
-        try:
-            db = sqlite3.connect(copy)
-        except sqlite3.Error:
-            return [], [], ["everything: the file is no database"]
+        db = sqlite3.connect(copy)
         db.text_factory = _text
         try:
-            games = _rows(db, "games", GAME_ROW, (head or {}).get("games", 0))
-            events = _rows(db, "events", EVENT_ROW, (head or {}).get("events", 0))
+            return sound(*_read(db, strict=False, head=head or {}), head)
         finally:
             db.close()
-    if not games:
-        return [], [], ["everything"]
-    unsealed = any(len(row) < 9 or row[7] is None for row in games)
-    if unsealed:   # a log of an older version, damaged before it was ever sealed: what reads is taken as it is
-        return [], [], ["everything: the log had no seals yet"]
-    kept_games, kept_events, lost, _ = sound(games, events, head)
-    return kept_games, kept_events, lost or ["no entry (the damage was outside them)"]
+
+
+def _read(db: sqlite3.Connection, strict: bool, head: dict | None = None) -> tuple[list, list, list]:
+    """The log's games, events and screen rows. `strict`: any error raises; else what can be read (a log
+    without seals, of an older version, reads as nothing: its rows cannot be told from damaged ones)."""
+    tables = (("games", GAME_ROW), ("events", EVENT_ROW), ("screen", "state, seal"))
+    if strict:
+        return tuple(db.execute(f"SELECT {columns} FROM {table} ORDER BY id").fetchall() for table, columns in tables)
+    return tuple(_rows(db, table, columns, (head or {}).get(table, 1)) for table, columns in tables)
 
 
 def _rows(db: sqlite3.Connection, table: str, columns: str, newest: int) -> list[tuple]:
     """A table's rows in id order: all at once, or where its pages fail, one id at a time up to the newest the
-    head file or the table's counter names."""
+    head file or the table names."""
     try:
         return db.execute(f"SELECT {columns} FROM {table} ORDER BY id").fetchall()
     except sqlite3.Error:
