@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from appliance import assemble
-from appliance.event_log import PARTS, EventLog, open_log
-from appliance.fault_soak import Figures, KillingLog, Killed, Recorded, Where, contents, damage, play, start
+from appliance.event_log import EventLog, open_log
+from appliance.fault_soak import Figures, KillingLog, Killed, Recorded, Where, contents, play, start
 from appliance.table import Table
 from hardware.buttons import Press
 
@@ -151,7 +151,7 @@ def test_damage_is_detected_kept_aside_and_said_and_the_rest_replayed(snapshot, 
     table, note = start(path, figures, what)
     assert figures.start_crashes == 0, figures.examples
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
-    assert f"is damaged" in note and f"kept as {kept.name}; a new game log was started" in note
+    assert "is damaged" in note and f"kept as {kept.name}; a new game log was started" in note
     assert "lost: " in note or "nothing of it could be read" in note
     table.log.close()
     games, events = contents(path)
