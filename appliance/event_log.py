@@ -422,8 +422,8 @@ PARTS = ("", "-wal", "-shm", "-head")   # the log's files: a damaged log is kept
 
 def open_log(path: str | Path) -> tuple[EventLog, str]:
     """The log at `path` and "", or, if that file is damaged, a new log there with every game and event of it
-    that still verifies, and a note saying what was lost and where the damaged file was kept (beside it,
-    renamed, with its journal and head: nothing is deleted)."""
+    that still verifies, and a note saying which games and entries were lost and where the damaged file was
+    kept (beside it, renamed, with its journal and head: nothing is deleted)."""
     try:
         return EventLog(path), ""
     except LogDamaged as error:
@@ -440,8 +440,11 @@ def open_log(path: str | Path) -> tuple[EventLog, str]:
         log = EventLog(path)
         log.restore(rescued)
         lost = "; ".join(rescued.lost) or "no game and no entry (the damage was outside them)"
-        what = f"with the rest of it, replayed; lost: {lost}" if rescued.games else "(nothing of it could be read)"
-        return log, f"{error}: kept as {kept.name}; a new game log was started {what}"
+        if not rescued.games:
+            return log, f"game log damaged, nothing of it could be read: a new log was started, the damaged one " \
+                        f"is kept as {kept.name} ({error})"
+        return log, f"game log damaged, lost: {lost}. The rest is replayed in a new log; the damaged one is kept " \
+                    f"as {kept.name} ({error})"   # what was lost first: the screen shows the first lines
 
 
 def rescue(path: Path) -> Kept:

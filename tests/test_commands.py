@@ -130,7 +130,7 @@ def test_run_on_a_damaged_log_keeps_it_and_starts_a_new_one(tmp_path, capsys, mo
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
     assert kept.read_bytes() == damaged
     assert f"the game log {tmp_path / 'games.sqlite'} is damaged" in apps[0].table.message
-    assert f"kept as {kept.name}; a new game log was started" in apps[0].table.message
+    assert f"the damaged one is kept as {kept.name}" in apps[0].table.message
     assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 0    # the new log works
     assert main(["history", "--log", str(kept)]) == 1
     assert f"the game log {kept} is damaged" in capsys.readouterr().err

@@ -151,7 +151,7 @@ def test_damage_is_detected_kept_aside_and_said_and_the_rest_replayed(snapshot, 
     table, note = start(path, figures, what)
     assert figures.start_crashes == 0, figures.examples
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
-    assert "is damaged" in note and f"kept as {kept.name}; a new game log was started" in note
+    assert note.startswith("game log damaged") and f"the damaged one is kept as {kept.name}" in note
     assert "lost: " in note or "nothing of it could be read" in note
     table.log.close()
     games, events = contents(path)
@@ -174,7 +174,7 @@ def test_what_was_lost_is_named_game_and_entries(snapshot, tmp_path):
     n = sum(1 for event in contents(path)[1] if event[0] == 2)
     changed(path, "-wal", -(24 + PAGE), cut=True)   # its last frame: the last commit, Hexakubus's last throw
     log, note = open_log(path)
-    assert note.endswith(f"lost: Hexakubus of Ann (game 2): entry {n}, the newest"), note
+    assert note.startswith(f"game log damaged, lost: Hexakubus of Ann (game 2): entry {n}, the newest."), note
     table = Table(log)
     assert table.record.game == "hexakubus" and table.mode == "play"   # the rest of the open game replayed
 
