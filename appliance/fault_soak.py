@@ -241,18 +241,19 @@ def _totals(sheet: dict) -> str:
 
 
 def kills(recordings: list[Recorded], n: int, rng: random.Random, folder: Path, figures: Figures) -> None:
-    """`n` kills across the recordings in turn: every other one right after a random write, the rest between two
-    random frames."""
+    """`n` kills across the recordings in turn: every other one right after a write (each write of each game in
+    turn, then again), the rest between two random frames."""
     plan = []
     for recorded in recordings:
         log = KillingLog(folder / f"whole-{recorded.folder.name}.sqlite")
         expected, _ = play(recorded, log)
         plan.append((recorded, expected, log.writes, len(recorded.small)))
     for i in range(n):
-        recorded, expected, writes, frames = plan[i % len(plan)]
+        turn, game = divmod(i // 2, len(plan))   # each game in turn, for each kind of kill
+        recorded, expected, writes, frames = plan[game]
         if i % 2 == 0:
             figures.kills_after_a_write += 1
-            kill_once(recorded, folder, expected, figures, kill_at=rng.randint(1, writes))
+            kill_once(recorded, folder, expected, figures, kill_at=turn % writes + 1)
         else:
             figures.kills_between_frames += 1
             kill_once(recorded, folder, expected, figures, stop_after_frame=rng.randrange(frames - 1))
