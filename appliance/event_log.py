@@ -88,6 +88,9 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
+# A malformed database; UnicodeDecodeError: SQLite's message on a damaged schema quotes the damaged bytes, which
+# Python's sqlite3 then fails to decode
+DAMAGED = (sqlite3.DatabaseError, UnicodeDecodeError)
 GAME_ROW = "id, game, players, variants, started, finished, result, seal, end_seal"
 EVENT_ROW = "id, game_id, at, action, args, seal"
 
@@ -122,8 +125,8 @@ class EventLog:
         except (sqlite3.OperationalError, OSError) as error:   # no room, no permission: not the file's fault
             self._close_quietly()
             raise LogError(f"cannot open the game log {self.path}: {error}") from error
-        except sqlite3.DatabaseError as error:                  # not a database, or a malformed one
-            damage = str(error)
+        except DAMAGED as error:                                # not a database, or a malformed one
+            damage = str(error) if isinstance(error, sqlite3.Error) else "malformed database schema, unreadable text"
         if damage != "ok":
             self._close_quietly()
             raise LogDamaged(f"the game log {self.path} is damaged ({damage})")
@@ -478,18 +481,18 @@ def _rows(db: sqlite3.Connection, table: str, columns: str, newest: int) -> list
     head file or the table names."""
     try:
         return db.execute(f"SELECT {columns} FROM {table} ORDER BY id").fetchall()
-    except sqlite3.Error:
+    except DAMAGED:
         pass
     for query in (f"SELECT max(id) FROM {table}", f"SELECT seq FROM sqlite_sequence WHERE name = '{table}'"):
         try:
             newest = max(newest, (db.execute(query).fetchone() or [0])[0] or 0)
-        except sqlite3.Error:
+        except (*DAMAGED, TypeError):   # TypeError: a counter the card turned into text
             pass
     rows = []
     for id_ in range(1, min(newest, 1_000_000) + 1):
         try:
             rows += db.execute(f"SELECT {columns} FROM {table} WHERE id = ?", (id_,)).fetchall()
-        except sqlite3.Error:
+        except DAMAGED:
             continue
     return rows
 

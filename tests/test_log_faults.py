@@ -189,6 +189,20 @@ def test_a_finished_game_made_open_again_by_the_card_is_said(snapshot, tmp_path)
     assert "Pentakubus of Ann, Bob (game 1): its end and result" in note
 
 
+def test_a_schema_whose_damage_python_cannot_even_decode_is_damage_too(tmp_path):
+    """SQLite's message on a malformed schema quotes the damaged bytes; Python's sqlite3 then raised
+    UnicodeDecodeError, and the table crashed at every start (found by the soak)."""
+    path = tmp_path / "games.sqlite"
+    log = EventLog(path)
+    log.start_game("dice-poker", ["Ann"], {})
+    log.close()
+    path.write_bytes(path.read_bytes().replace(b"id INTEGER PRIMARY KEY,", b"id INTEGER PRIMARY \xd1(,", 1))
+    figures = Figures()
+    table, note = start(path, figures, "schema")
+    assert figures.start_crashes == 0, figures.examples
+    assert note.startswith("game log damaged") and "malformed database schema" in note
+
+
 def test_random_damage_of_the_soak_never_crashes_a_start_and_is_never_unsaid(recorded, tmp_path):
     """Sixty faults of the soak's kinds at random places: what changed a game is said; no start crashes."""
     from appliance.fault_soak import damaged_logs
