@@ -13,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from appliance.event_log import DEFAULT_LOG, open_log
+from appliance.event_log import DEFAULT_LOG, LogError, RefusingLog, open_log
 from appliance.main_loop import LATEST_SCREEN, LOOK_FOR_SCREEN_S, Appliance, Output
 from appliance.settings import Settings
 from appliance.table import Table
@@ -198,7 +198,12 @@ def rest_detector(calibration, small_size: tuple[int, int]):
 
 
 def table_for(settings: Settings, log_path: Path | None, notes: list[str]) -> Table:
-    log, note = open_log(log_path or DEFAULT_LOG)
+    """The table on the game log; one that cannot be opened is said on screen (exiting instead would only have
+    systemd start the table again and again, until it gives up and leaves a black screen)."""
+    try:
+        log, note = open_log(log_path or DEFAULT_LOG)
+    except LogError as error:
+        log, note = RefusingLog(error), f"{error}: no game can be kept, so none starts; fix it and restart the table"
     notes += [note] if note else []
     return Table(log, players=settings.players, default_game=settings.game.default, variants=settings.game.variants,
                  advice=settings.game.advice)

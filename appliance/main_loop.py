@@ -123,6 +123,8 @@ class Appliance:
         if problem != self.table.camera_note:   # `systemctl status dicetable` tells the admin too
             self.status(problem or PLAYING)
         self.table.camera(problem)
+        if status.ok and status.unread:   # dice may have come to rest and gone unseen: a throw never read
+            self.table.notice(f"the camera lost frames ({status.message}): if your dice were not read, throw again")
         if frame is not None:
             self.frames += 1
             self.t = frame.t

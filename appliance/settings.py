@@ -46,14 +46,19 @@ def _rule(allowed: str, ok: Callable[[Any], bool], convert: Callable[[Any], Any]
     return Rule(check, allowed)
 
 
+SHOWN = 80   # characters of a value a warning shows: a value of megabytes must not fill the journal
+
+
 def _show(value: Any) -> str:
-    """A value as it would be written in the TOML file."""
+    """A value as it would be written in the TOML file, cut after SHOWN characters."""
     try:
-        return json.dumps(value, ensure_ascii=False)
+        shown = json.dumps(value, ensure_ascii=False)
     except TypeError:
-        return str(value)
+        shown = str(value)
     except ValueError:   # an integer of more than 4300 digits, which Python does not write out
         return "(a number too long to show)"
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in shown)   # an invisible character, seen
+    return shown if len(shown) <= SHOWN else f"{shown[:SHOWN]}… ({len(shown):,} characters)"
 
 
 def _is_int(value: Any) -> bool:
@@ -139,12 +144,13 @@ def pin() -> Rule:
 
 
 def player_names(most: int = MAX_PLAYERS, longest: int = 20) -> Rule:
-    def ok(v: Any) -> bool:   # the games tell players apart by name
+    def ok(v: Any) -> bool:   # the games tell players apart by name; the screen must be able to draw it
         return (isinstance(v, list) and 1 <= len(v) <= most
-                and all(isinstance(n, str) and 1 <= len(n.strip()) <= longest for n in v)
+                and all(isinstance(n, str) and 1 <= len(n.strip()) <= longest and n.strip().isprintable() for n in v)
                 and len({n.strip() for n in v}) == len(v))
 
-    return _rule(f"a list of 1 to {most} names, each its own, of 1 to {longest} characters", ok,
+    return _rule(f"a list of 1 to {most} names, each its own, of 1 to {longest} characters, "
+                 "none of them invisible or a control character", ok,
                  lambda v: tuple(n.strip() for n in v))
 
 
@@ -272,6 +278,8 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
         return default_settings(), []
     lost: list[str] = []   # what a broken file loses
     try:
+        if path.exists() and not path.is_file():   # a folder, a named pipe (reading one would wait forever)
+            return default_settings(), [f"settings file {path} is not a file; using the built-in defaults"]
         text = path.read_bytes().decode("utf-8")
         raw = read_toml(text)
     except FileNotFoundError:

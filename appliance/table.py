@@ -7,7 +7,8 @@ Every decision (a confirmed reading, a hold, a field, a set-aside, a bank) is ch
 appended to the event log, and only then shown. The game state is a replay of the log, so a
 restart comes back to the same game, player, attempt and dice. What the buttons are doing between
 decisions (a cursor, a reading under review, a message) is not an event: it is kept beside the log as
-the screen state, written over at each change, so a restart also shows the same screen.
+the screen state, written over at each change and in the same transaction as each decision, so a restart
+also shows the same screen, whenever it came.
 """
 from __future__ import annotations
 
@@ -158,23 +159,28 @@ class Table:
             return game, None
         return game.apply(action, *args), None
 
-    def _decide(self, action: str, *args, keep: tuple[int, ...] = ()) -> bool:
+    def _decide(self, action: str, *args, keep: tuple[int, ...] = (), lying: tuple[Die, ...] | None = None) -> bool:
         """Check a decision with the rules, log it, then take it. False (and a message) if illegal.
-        `keep`: the throw's dice the decision leaves lying in the keep zone."""
+        `keep`: the throw's dice the decision leaves lying in the keep zone; `lying`: the dice as it leaves them."""
         try:
             game, held = self._apply(self.game, self.held, action, list(args))
         except RuleError as error:
             self._say(error.message[:1].upper() + error.message[1:], WARN)
             return False
-        try:
-            self.log.append(self.record.id, action, list(args))
-        except LogError as error:  # not written, so not taken: the game stays as the log has it
-            self._log_failed(error)
-            return False
+        before = dict(vars(self))
         self.game, self.held, self.logged = game, held, self.logged + 1
         self.review, self.chooser, self.choosing, self.viewing = None, None, "", 0
+        self.lying = self.lying if lying is None else lying
         self._say("")
         self._after_decision(keep)
+        try:
+            with self.log.transaction():   # the decision and the screen it leads to: a stop keeps both or neither
+                self.log.append(self.record.id, action, list(args))
+                self._save_screen()
+        except LogError as error:  # not written, so not taken: the game stays as the log has it
+            vars(self).update(before)
+            self._log_failed(error)
+            return False
         return True
 
     def _finish(self, game_id: int, result, meaning: str = UNCHANGED) -> bool:
@@ -400,11 +406,10 @@ class Table:
             return
         if review.action == "rethrow":
             thrown = [i for i in range(len(self.game.throw.dice)) if i not in review.held]
-            taken = self._decide("rethrow", thrown, review.values, keep=review.held)
+            taken = self._decide("rethrow", thrown, review.values, keep=review.held, lying=seen)
         else:
-            taken = self._decide(review.action, review.values)
+            taken = self._decide(review.action, review.values, lying=seen)
         if taken:
-            self.lying = seen
             pushed, self.pushed = self.pushed, None
             if pushed:   # the dice pushed meanwhile, with the values the player confirmed
                 pushed = _as_confirmed_in(pushed, review)
@@ -547,17 +552,19 @@ class Table:
         except (RuleError, VariantError) as error:
             self._say(str(error), ERROR)
             return
+        before = dict(vars(self))
         try:
-            game_number = self.log.start_game(game_id, names, self.variants[game_id])
+            with self.log.transaction():   # the game and the screen it starts with: a stop keeps both or neither
+                game_number = self.log.start_game(game_id, names, self.variants[game_id])
+                self.record = GameRecord(game_number, game_id, tuple(names), self.variants[game_id], "", None, None)
+                self.game, self.held, self.mode, self.logged = game, None, "play", 0
+                self.chooser, self.choosing, self.review = None, "", None
+                self.throw_seen = False  # `lying` stays: the last game's dice still lie in the tray
+                self._say(f"{GAME_NAMES[game_id]} with {', '.join(names)}")
+                self._save_screen()
         except LogError as error:
+            vars(self).update(before)
             self._say(f"{error}: the game cannot be kept, so it does not start", ERROR)
-            return
-        self.record = GameRecord(game_number, game_id, tuple(names), self.variants[game_id], "", None, None)
-        self.game, self.held, self.mode, self.logged = game, None, "play", 0
-        self.chooser, self.choosing, self.review = None, "", None
-        self.throw_seen = False  # `lying` stays: the last game's dice still lie in the tray
-        self._say(f"{GAME_NAMES[game_id]} with {', '.join(names)}")
-        self._save_screen()
 
     def _open_fields(self) -> None:
         self._open_sheet_chooser("field", self.game.options())
@@ -654,18 +661,22 @@ class Table:
         }
 
     def _save_screen(self) -> None:
+        """The screen state written when it changed. Inside a decision's transaction a failed write fails the
+        decision; alone it only loses the screen in a restart, not the game (the next save retries)."""
         state = self._screen_state()
         if state != self._saved:
             try:
                 self.log.save_screen(state)
             except LogError:
-                return  # only the screen would be lost in a restart, not the game; the next save retries
+                if self.log.in_transaction:
+                    raise
+                return
             self._saved = state
 
     def _restore_screen(self, state: dict) -> None:
         """Back to the screen the table showed when it stopped, if it was saved in the state the log
-        gives: the decision and the screen are two writes, and a stop between them leaves the screen
-        of the state before (which is ignored, as is a row this version cannot read)."""
+        gives (a decision and its screen are one transaction; a screen of another state, as a log
+        rescued from damage may have, is ignored, as is a row this version cannot read)."""
         if not state or state.get("game") != self._at \
                 or state.get("mode") != self.mode and not (self.mode == "choose-game" and state.get("mode") == "choose-players"):
             return

@@ -31,6 +31,7 @@ class Frame:
 class SourceStatus:
     state: str  # OK, LOST or ENDED
     message: str = ""  # for the screen: "camera lost, retrying in 2 s (no frame from /dev/video0)"
+    unread: int = 0  # frames just before this one that could not be read (a replay's missing files)
 
     @property
     def ok(self) -> bool:

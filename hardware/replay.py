@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from hardware.frame_source import ENDED, OK, Frame, SourceStatus, read_picture, small_grey
+from hardware.frame_source import ENDED, LOST, OK, Frame, SourceStatus, read_picture, small_grey
 
 DEFAULT_GAP_S = 1 / 30  # between the last frame and the first of the next loop, when there is only one frame
 # A longer wait between two recorded frames is played this long: a time labels.json has wrong (t = 1e9) must
@@ -113,7 +113,7 @@ class ReplaySource:
         if self.recording is None or self.status.state == ENDED:
             return None
         frames = self.recording.frames
-        skipped = ""
+        unread: list[str] = []
         for _ in frames:  # skip unreadable frames, but give up for this call after one pass of them
             loops, position = divmod(self._index, len(frames))
             if loops and not self._loop:
@@ -121,17 +121,18 @@ class ReplaySource:
                 return None
             self._index += 1
             path, recorded_t = frames[position]
-            t = recorded_t + loops * self.recording.period_s
-            self._wait_until_due(t)
             # a missing file is not handed to OpenCV, which would print a warning for each one
             image = read_picture(path) if path.is_file() else None
-            if image is None:  # a missing or damaged frame is skipped; status.message names it
-                skipped = f"skipped unreadable frame {path.name}"
+            if image is None:  # skipped at once, not waited for: the buttons, the screen and the watchdog go on
+                unread.append(path.name)
                 self.unreadable.add(path.name)
-                self.status = SourceStatus(OK, skipped)
                 continue
-            self.status = SourceStatus(OK, skipped)
-            return Frame(image, small_grey(image, self._small_size), t)
+            self._wait_until_due(recorded_t + loops * self.recording.period_s)
+            more = f" and {len(unread) - 1} more" if len(unread) > 1 else ""
+            self.status = SourceStatus(OK, f"skipped unreadable frame {unread[0]}{more}" if unread else "", len(unread))
+            return Frame(image, small_grey(image, self._small_size), recorded_t + loops * self.recording.period_s)
+        self.status = SourceStatus(LOST, f"none of the {len(frames)} frames of the recording {self.recording.folder} "
+                                         "can be read (moved or deleted?)", len(unread))
         return None
 
     def close(self) -> None:

@@ -4,6 +4,7 @@ import tempfile
 from pathlib import Path
 
 from appliance.cli import main
+from hardware.buttons import Press
 
 THROWS = Path(__file__).parent / "fixtures" / "throws"
 
@@ -28,11 +29,30 @@ def test_replay_of_a_folder_that_is_no_recording_says_so(tmp_path, capsys):
     assert "is not a recorded game" in capsys.readouterr().err
 
 
-def test_run_without_a_writable_log_says_why(tmp_path, capsys, monkeypatch):
-    monkeypatch.setenv("DICETABLE_SETTINGS", str(tmp_path / "none.toml"))
+def test_run_without_a_writable_log_says_why_on_screen_and_starts_no_game(tmp_path, capsys, monkeypatch):
+    """Exiting would only have systemd start the table again and again (a crash loop, then a black screen)."""
+    from appliance import assemble
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[display]\nmode = "dummy"\n[camera]\nsource = "replay"\n')
     (tmp_path / "blocked").write_text("a file where the log's folder should be")
-    assert main(["run", "--log", str(tmp_path / "blocked" / "games.sqlite")]) == 1
-    assert "cannot open the game log" in capsys.readouterr().err
+    real, apps = assemble.appliance, []
+
+    def briefly(*parts):
+        app = real(*parts)
+        app.run = lambda keep_going: app.step()
+        apps.append(app)
+        return app
+
+    monkeypatch.setattr(assemble, "appliance", briefly)
+    assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "blocked" / "games.sqlite")]) == 0
+    table = apps[0].table
+    assert "cannot open the game log" in table.message and "no game can be kept" in table.message
+    assert "cannot open the game log" in capsys.readouterr().out   # the journal has it too
+    table.press(Press("OK"))   # the game chosen
+    table.press(Press("OK"))   # the players: it does not start
+    assert table.record is None and "the game cannot be kept, so it does not start" in table.message
 
 
 def test_evaluate_stream_measures_recorded_throws_without_a_reader(capsys):
@@ -110,7 +130,7 @@ def test_run_on_a_damaged_log_keeps_it_and_starts_a_new_one(tmp_path, capsys, mo
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
     assert kept.read_bytes() == damaged
     assert f"the game log {tmp_path / 'games.sqlite'} is damaged" in apps[0].table.message
-    assert f"kept as {kept.name}; a new game log was started" in apps[0].table.message
+    assert f"the damaged one is kept as {kept.name}" in apps[0].table.message
     assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 0    # the new log works
     assert main(["history", "--log", str(kept)]) == 1
     assert f"the game log {kept} is damaged" in capsys.readouterr().err

@@ -111,6 +111,11 @@ slam = "21:12,30:10"
     ('[players]\nnames = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]', "players.names", '["A", ', "1 to 8 names"),
     ('[players]\nnames = [""]', "players.names", '[""]', "of 1 to 20 characters"),
     ('[players]\nnames = ["Ann", "Bo", "Ann "]', "players.names", '["Ann", "Bo", "Ann "]', "each its own"),
+    # names no screen can draw (a NUL, a zero-width space, a bell), shown escaped so that the reader sees them
+    ('[players]\nnames = ["Ann", "B\\u0000b"]', "players.names", '["Ann", "B\\u0000b"]', "none of them invisible"),
+    ('[players]\nnames = ["Ann", "B\\u200bb"]', "players.names", '["Ann", "B\\u200bb"]', "or a control character"),
+    ('[players]\nnames = ["\\u200b"]', "players.names", '["\\u200b"]', "none of them invisible"),
+    ('[players]\nnames = ["Cy\\u0007"]', "players.names", '["Cy\\u0007"]', "none of them invisible"),
     ('[buttons.pins]\nok = "BOARD1"', "buttons.pins.ok", '"BOARD1"', '"BOARD29"'),   # pin 1 is 3.3 V
     ('[buttons.pins]\nok = "GPIO40"', "buttons.pins.ok", '"GPIO40"', "from 2 to 27"),   # named, as refused as 40
     ('[buttons.pins]\nok = "BOARD27"', "buttons.pins.ok", '"BOARD27"', "from 2 to 27"),   # GPIO 0: the ID EEPROM
@@ -245,3 +250,22 @@ def test_a_table_given_twice_says_how_the_file_was_read(tmp_path):
     assert len(warnings) == 1 and "not valid TOML" in warnings[0] and "twice" in warnings[0]
     assert "the built-in defaults for ," not in warnings[0] and "each [table] read on its own" in warnings[0]
     assert settings.camera.fps == 20 and settings.players == ("Ann",)
+
+
+def test_a_huge_value_is_cut_in_its_warning(tmp_path):
+    """A value of megabytes was echoed whole into the journal at every start."""
+    settings, [warning] = load_settings(write(tmp_path, f'[camera]\nsource = "{"x" * 5_000_000}"'))
+    assert len(warning) < 400 and "(5,000,002 characters)" in warning and 'one of "auto"' in warning
+    assert settings.camera.source == DEFAULTS["camera.source"]
+
+
+def test_a_named_pipe_as_the_settings_file_is_said_and_does_not_hang_the_start(tmp_path):
+    import os
+
+    from appliance.settings import default_settings
+
+    pipe = tmp_path / "settings.toml"
+    os.mkfifo(pipe)   # reading it waits for a writer that never comes
+    settings, [warning] = load_settings(pipe)
+    assert f"settings file {pipe} is not a file; using the built-in defaults" == warning
+    assert settings == default_settings()

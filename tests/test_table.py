@@ -462,7 +462,7 @@ def test_a_log_damaged_inside_is_set_aside_whole_and_a_new_one_started(tmp_path)
         EventLog(path)
     log, note = open_log(path)
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
-    assert kept.read_bytes() == bytes(data) and note.endswith(f"kept as {kept.name}; a new game log was started")
+    assert kept.read_bytes() == bytes(data) and f"a new log was started, the damaged one is kept as {kept.name}" in note
     assert log.open_game() is None and Table(log).mode == "choose-game"
 
 
@@ -480,7 +480,7 @@ def test_a_database_of_another_schema_is_set_aside_whole_and_a_new_one_started(t
     assert path.read_bytes() == data   # looked at, not written to
     log, note = open_log(path)
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
-    assert kept.read_bytes() == data and note.endswith(f"kept as {kept.name}; a new game log was started")
+    assert kept.read_bytes() == data and f"a new log was started, the damaged one is kept as {kept.name}" in note
     assert log.open_game() is None and Table(log).mode == "choose-game"
 
 

@@ -73,11 +73,13 @@ def output_folder(text: str) -> Path:
     here, while the arguments are read: a file in the way, or a place where no folder can be made, is
     then a usage error before anything runs, not a traceback at the first file written."""
     path = user_path(text)
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder: name a new folder or an existing one")
     try:
+        if path.exists() and not path.is_dir():
+            raise argparse.ArgumentTypeError(f"{text} is a file, not a folder: name a new folder or an existing one")
         path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
+        if not os.access(path, os.W_OK | os.X_OK):   # there, but closed to this user
+            raise PermissionError(13, "Permission denied")
+    except OSError as error:   # no permission (to make it, or to enter a folder on the way), no room
         raise argparse.ArgumentTypeError(f"cannot make the folder {text} ({error.strerror}): "
                                          f"name a folder in a place you can write to") from None
     return path
@@ -93,6 +95,8 @@ def recording_folder(text: str) -> Path:
         refuse_existing_recording(path)
     except FileExistsError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    except OSError as error:   # a folder it may make but not look into
+        raise argparse.ArgumentTypeError(f"cannot look into the folder {text} ({error.strerror})") from None
     return path
 
 
@@ -102,10 +106,13 @@ def read_image(path: str | Path):
     from hardware.frame_source import read_picture
 
     path = Path(path)
-    if path.is_dir():
-        return None, "is a folder, not an image"
-    if not path.exists():
-        return None, "no such file"
+    try:
+        if path.is_dir():
+            return None, "is a folder, not an image"
+        if not path.exists():
+            return None, "no such file"
+    except OSError as error:   # a folder on the way that cannot be entered
+        return None, f"cannot be looked at ({error.strerror})"
     if not os.access(path, os.R_OK):
         return None, "cannot be read: no permission"
     image = read_picture(path)

@@ -26,7 +26,12 @@ def run(args: argparse.Namespace) -> int:
     from appliance.event_log import EventLog, LogError
 
     path = args.log or DEFAULT_LOG.expanduser()
-    if not path.is_file():   # only look: a typo must not leave folders and an empty log behind
+    try:
+        found = path.is_file()
+    except OSError as error:   # a folder on the way that cannot be entered
+        print(f"dicetable history: cannot look at {path} ({error.strerror})", file=sys.stderr)
+        return 1
+    if not found:   # only look: a typo must not leave folders and an empty log behind
         kiosk = "" if args.log else (
             " (the default: this user's games). The kiosk service keeps its games in its own home: sudo -u dicetable "
             f"dicetable history --log {KIOSK_HOME / DEFAULT_LOG.relative_to('~')}")

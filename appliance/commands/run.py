@@ -23,7 +23,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from appliance import assemble, systemd_notify
     from appliance.commands.calibrate import locking_reopener, run_wizard
-    from appliance.event_log import LogError
     from appliance.main_loop import PLAYING
     from appliance.settings import load_settings
     from hardware.replay import ReplaySource
@@ -56,11 +55,7 @@ def run(args: argparse.Namespace) -> int:
                 source.close()
                 source = reopen(profile.exposure)
         calibration = profile.to_tray_calibration()
-    try:
-        table = assemble.table_for(settings, args.log, notes)
-    except LogError as error:  # no log, no scorekeeping: say why instead of a traceback
-        print(f"dicetable run: {error}", file=sys.stderr)
-        return 1
+    table = assemble.table_for(settings, args.log, notes)   # a log it cannot open is said on the screen
     for note in warnings + notes:
         print(f"dicetable: {note}", flush=True)  # the journal keeps them
     if notes or warnings:

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Sequence
 
 from . import MAX_PLAYERS
-from .errors import RuleError
+from .errors import RuleError, checked_call, whole
 from .fields import Score
 from .ranking import Ranking, ranked
 from .sheet import Sheet, SheetRules
@@ -66,7 +66,7 @@ class SheetGame:
         """Apply an action by name, as stored in an event log."""
         if action not in ACTIONS:
             raise RuleError("action", f"there is no action {action!r} in {self.rules.name}")
-        return getattr(self, action)(*args)
+        return checked_call(self, action, args)
 
     # --- the throw ------------------------------------------------------------------------------
     def start_throw(self, dice: Sequence[int]) -> "SheetGame":
@@ -98,7 +98,7 @@ class SheetGame:
         values = tuple(values)
         if len(values) != count:
             raise RuleError("dice", f"expected {count} dice, got {len(values)}")
-        if not all(isinstance(v, int) and 1 <= v <= self.rules.faces for v in values):
+        if not all(whole(v) and 1 <= v <= self.rules.faces for v in values):
             raise RuleError("dice", f"a die shows 1 to {self.rules.faces}: {values}")
         return values
 

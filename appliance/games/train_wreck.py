@@ -50,7 +50,7 @@ from itertools import product
 from typing import Iterable, Sequence
 
 from . import MAX_PLAYERS
-from .errors import RuleError
+from .errors import RuleError, checked_call, whole
 from .ranking import Ranking, first_placed, ranked, winners_sentence
 
 Dice = tuple[int, ...]
@@ -241,7 +241,7 @@ class TrainWreckGame:
         """Apply an action by name, as stored in an event log."""
         if action not in ACTIONS:
             raise RuleError("action", f"there is no action {action!r} in {NAME}")
-        return getattr(self, action)(*args)
+        return checked_call(self, action, args)
 
     # ---------------------------------------------------------------- views
 
@@ -465,10 +465,10 @@ class TrainWreckGame:
 
     @staticmethod
     def _dice(values, rule: str, count: int | None) -> Dice:
-        try:  # whole numbers only (a reader's numpy ints are fine; 5.0 or "5" are not)
-            values = tuple(operator.index(v) for v in values)
-        except TypeError:
-            raise RuleError("die-faces", f"dice are given as whole numbers from 1 to {FACES}") from None
+        values = tuple(values) if isinstance(values, Iterable) else (values,)
+        if not all(map(whole, values)):   # a reader's numpy ints are fine; 5.0, "5" or True are not
+            raise RuleError("die-faces", f"dice are given as whole numbers from 1 to {FACES}")
+        values = tuple(map(operator.index, values))
         if any(not 1 <= v <= FACES for v in values):
             raise RuleError("die-faces", f"a die shows 1 to {FACES}, not {_show(values)}")
         if count is not None and len(values) != count:

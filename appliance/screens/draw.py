@@ -1,6 +1,7 @@
 """Drawing primitives shared by the screens: colours, fonts, text, dice."""
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 import pygame
@@ -23,11 +24,31 @@ LEVEL_COLOURS = {"info": TEXT, "warn": WARN_COLOUR, "error": ERROR_COLOUR}
 
 
 
+def printable(what: str) -> str:
+    """`what` without the characters no font draws: control and format characters (a NUL, a zero-width space),
+    surrogates. Settings refuse them in names, but a name an older version took lives on in its game's log."""
+    return "".join(c for c in what if unicodedata.category(c)[0] != "C")
+
+
+class Font(pygame.font.Font):
+    """pygame's font, measuring and drawing only what it can draw (pygame raises for a NUL, and for a text
+    that draws nothing: the screen would fail at every start)."""
+
+    def size(self, text: str) -> tuple[int, int]:
+        return super().size(printable(text))
+
+    def render(self, text: str, *args) -> pygame.Surface:
+        try:
+            return super().render(printable(text), *args)
+        except pygame.error:   # "Text has zero width": combining marks alone, say
+            return super().render("", *args)
+
+
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():  # a display opened without pygame.init(): the fonts still work
         pygame.font.init()
-    f = pygame.font.Font(None, max(8, round(size * 1.3)))  # the default font draws small for its size
+    f = Font(None, max(8, round(size * 1.3)))  # the default font draws small for its size
     f.set_bold(bold)
     return f
 
