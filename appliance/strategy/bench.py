@@ -7,7 +7,7 @@ import time
 
 from appliance.games.tables import sheet_rules
 
-from . import selfplay, train_wreck
+from . import dice_poker, selfplay, train_wreck
 from .sheet_advice import advise_throw
 
 
@@ -18,6 +18,8 @@ def run(game: str, games: int, seed: int = 1) -> dict:
     start = time.perf_counter()
     selfplay.play(rules, selfplay.advisor(), random.Random(-1))  # builds the tables first: not timed below
     figures = {"game": game, "games": games, "first_game_s": round(time.perf_counter() - start, 2)}
+    if game == "dice-poker":   # the exact solution's value from an empty sheet, which self-play should come near
+        figures["solution_expected"] = round(float(dice_poker.future_table()[0]), 4)
     timed = _timed(lambda r, s, t: advise_throw(r, s, t).best)
     for name, policy in (("advisor", timed), ("greedy", selfplay.greedy)):
         figures |= {f"{name}_{k}": v for k, v in selfplay.measure(rules, policy, games, seed).items()}
