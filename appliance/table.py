@@ -122,7 +122,7 @@ class Table:
 
     # ------------------------------------------------------------------ the log
     def _resume(self) -> None:
-        record = self.log.open_game()
+        record = self.log.open_game() or self._left_at_game_over()
         if record is None:
             self._open_game_chooser()
             return
@@ -143,6 +143,12 @@ class Table:
         where = "the game is over" if self._is_over else f"{self._whose_turn()}'s turn"
         self._say(f"resumed {GAME_NAMES[record.game]}: {where}")
         self._after_decision()
+
+    def _left_at_game_over(self) -> GameRecord | None:
+        """The game the screen still showed when the table stopped, though already kept in the history (as soon
+        as it is over): its game-over screen comes back until the players leave it."""
+        newest, at = self.log.history(1), self.log.load_screen().get("game")
+        return newest[0] if newest and isinstance(at, list) and at[:1] == [newest[0].id] else None
 
     @staticmethod
     def _apply(game: GameState, held, action: str, args: list):
@@ -181,6 +187,9 @@ class Table:
             return False
         return True
 
+    def _result(self) -> list[dict]:
+        return [{"rank": r, "name": n, "total": t} for r, n, t in self.game.ranking]
+
     def _log_failed(self, error: LogError, meaning: str = UNCHANGED) -> None:
         """A write the log refused: a message on screen, and the table goes on."""
         self._say(f"{error}: {meaning} (is the SD card full?)", ERROR)
@@ -193,8 +202,9 @@ class Table:
 
     def _show_game(self) -> None:
         """Open what the game state asks for: a forced field choice, a set-aside list, the end."""
-        if self._is_over:
+        if self._is_over:   # kept in the history at once: a table switched off now still lists it
             self.mode = "game-over"
+            self._finish(self.record.id, self._result())
         elif self._forced_list:
             {"field": self._open_fields, "set-aside": self._open_set_asides}[self._forced_list]()
 
@@ -429,7 +439,7 @@ class Table:
 
     def _press_game_over(self, press: Press) -> None:
         if press.button == OK:
-            if self._finish(self.record.id, [{"rank": r, "name": n, "total": t} for r, n, t in self.game.ranking]):
+            if self._finish(self.record.id, self._result()):   # again: in case it could not be written before
                 self.record, self.game = None, None
                 self._open_game_chooser()
                 self._say("game saved in the history")
@@ -672,7 +682,10 @@ class Table:
         self.message, self.level = message, level
 
     def _whose_turn(self) -> str:
+        """Who is to act: in Train Wreck's roll-off the one to roll for the start."""
         game = self.game
+        if isinstance(game, TrainWreckGame) and game.phase == Phase.ROLL_OFF:
+            return game.players[game.contenders[len(self.roll_off)]]
         return game.players[game.current]
 
     def screen(self) -> Screen:
@@ -715,17 +728,25 @@ class Table:
         if self.review is not None:
             return Screen("play", title, "check the dice", dice=self._review_views(),
                           hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
-                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True}, **base)
+                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True,
+                                 "checked": {tuple(d.box): (v, ok) for d, v, ok in
+                                             zip(self.review.dice, self.review.values, self.review.confirmed)}}, **base)
         prompt, hints = self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt()
+        highlight = ()
         if self._throw:
             extra.update(self._best_now())
+        elif self._correctable and extra["sheet_player"] == self.game.last_entry.player:   # the entry just made
+            last = self.game.last_entry
+            highlight = ((last.column, last.field),)
         return Screen("play", title, prompt, dice=self._dice_views(), hints=hints + (Hint("hold BACK", "menu"),),
-                      extra=extra, **base)
+                      highlight=highlight, extra=extra, **base)
 
     def _sheet_shown(self) -> int:
         """Sheet games: whose sheet is shown: the last entry's player's in a correction, else the one looked at."""
         game = self.game
-        return game.last_entry.player if self.choosing == "correct" else (game.current + self.viewing) % len(game.players)
+        if self.choosing == "correct" or self._correctable and game.throw is None and self.viewing == 0:
+            return game.last_entry.player   # the entry just made stays in view until the next throw starts
+        return (game.current + self.viewing) % len(game.players)
 
     def _best_now(self) -> dict:
         """Sheet games: the best field for the throw, to mark on the sheet and name under the dice."""
@@ -759,8 +780,7 @@ class Table:
             Phase.TRAIN_WRECK: (Hint("OK", "try the salvage"), Hint("BACK", "end the turn")),
         }.get(game.phase, ())
         if game.phase == Phase.ROLL_OFF:
-            who = game.players[game.contenders[len(self.roll_off)]]
-            return f"to choose who starts: {who}, roll one die", hints
+            return f"to choose who starts: {self._whose_turn()}, roll one die", hints
         reason = f" ({game.must_roll_reason})" if game.must_roll_reason else ""
         return game.prompt + reason, hints
 
