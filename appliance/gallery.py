@@ -73,6 +73,14 @@ def _choose_players(names=NAMES[:3]) -> Table:
     return _pressed(_choose_game(names), NEXT, OK)
 
 
+def _names(names=NAMES[:3]) -> Table:
+    """Typing the second player's name: "Bo" so far, the wheel on the o."""
+    table = _pressed(_choose_players(names), Press("OK", long=True))
+    if len(names) > 1:
+        _pressed(table, Press("OK", long=True), *[BACK] * 10, NEXT, OK, *[NEXT] * 39, OK)
+    return table
+
+
 def _pentakubus_review(names=NAMES[:3]) -> Table:
     table = _played(_table("pentakubus", list(names)), [((3, 3, 3, 3, 1), [NEXT, OK]), ((1, 2, 3, 4, 5), [NEXT, OK])])
     table.reading(_review_picture().reading)
@@ -149,6 +157,7 @@ def _game_over(names=NAMES[:2]) -> Table:
 SCREENS: dict[str, Callable[..., Table]] = {
     "choose-game": _choose_game,
     "choose-players": _choose_players,
+    "names": _names,
     "pentakubus-review": _pentakubus_review,
     "pentakubus-hold": _pentakubus_hold,
     "pentakubus-fields": _pentakubus_fields,

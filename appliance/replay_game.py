@@ -13,6 +13,7 @@ from appliance.final_sheet import final_sheet
 from appliance.main_loop import Output
 from appliance.settings import default_settings, player_names
 from appliance.table import Table
+from appliance.words import count
 from vision.scoring import box_holds, labeled_die
 
 
@@ -43,8 +44,8 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         raise ReplayError(f"{folder} is not a recorded game: cannot replay: {error}") from None
     missing = recording.missing_frames()
     if missing:   # playing on would read nothing at those frames and print an empty sheet
-        raise ReplayError(f"{folder}: {len(missing)} of the {len(recording.frames)} frames listed in "
-                          f"labels.json are missing (the first: {missing[0]})")
+        raise ReplayError(f"{folder}: {len(missing)} of the {count(len(recording.frames), 'frame')} listed in "
+                          f"labels.json {'is' if len(missing) == 1 else 'are'} missing (the first: {missing[0]})")
     _check_script(labels, labels_file)
     calibration, problem = assemble.recording_calibration(recording)
     if problem:
@@ -79,7 +80,7 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
 
     app.run(going)
     if source.unreadable:   # playing on without them has left out throws: the sheet would be wrong
-        raise ReplayError(f"{folder}: {len(source.unreadable)} frames are no image (the first: "
+        raise ReplayError(f"{folder}: {count(len(source.unreadable), 'frame is', 'frames are')} no image (the first: "
                           f"{min(source.unreadable)}), so this recording cannot be played")
     for press in app.panel.poll():  # presses timed after the last frame
         table.press(press)

@@ -46,8 +46,13 @@ def _rule(allowed: str, ok: Callable[[Any], bool], convert: Callable[[Any], Any]
     return Rule(check, allowed)
 
 
+SHOWN_ITEMS = 8  # a longer list is shown cut, with its length
+
+
 def _show(value: Any) -> str:
-    """A value as it would be written in the TOML file."""
+    """A value as it would be written in the TOML file (a long list cut short)."""
+    if isinstance(value, list) and len(value) > SHOWN_ITEMS:
+        return _show(value[:SHOWN_ITEMS])[:-1] + f", … ({len(value)} in all)]"
     try:
         return json.dumps(value, ensure_ascii=False)
     except TypeError:
@@ -241,13 +246,14 @@ def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def _defaults() -> dict[str, Any]:
+def _written_defaults() -> dict[str, Any]:
+    """The defaults as default_settings.toml writes them (slam = "none", where the rules make {} of it)."""
     with DEFAULT_FILE.open("rb") as f:
-        raw = flatten(tomllib.load(f))
-    return {key: RULES[key].check(value) for key, value in raw.items()}
+        return flatten(tomllib.load(f))
 
 
-DEFAULTS = _defaults()
+WRITTEN_DEFAULTS = _written_defaults()
+DEFAULTS = {key: RULES[key].check(value) for key, value in WRITTEN_DEFAULTS.items()}
 
 
 def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
@@ -328,7 +334,8 @@ def check_values(given: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         try:
             values[key] = rule.check(value)
         except ValueError:
-            warnings.append(f"{key} = {_show(value)} is not allowed ({rule.allowed}); using the default {_show(DEFAULTS[key])}")
+            warnings.append(f"{key} = {_show(value)} is not allowed ({rule.allowed}); "
+                            f"using the default {_show(WRITTEN_DEFAULTS[key])}")
     warnings += _check_together(values)
     return values, warnings
 

@@ -11,7 +11,8 @@ the screen state, written over at each change, so a restart also shows the same 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import sys
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from appliance.event_log import EventLog, GameRecord, LogError
@@ -22,6 +23,8 @@ from appliance.games.ranking import first_placed, winners_sentence
 from appliance.games.sheet_game import SheetGame, Throw
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.games.variants import VariantError
+from appliance.name_entry import NameEntry, remembered
+from appliance.night import night_games
 from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, DieView, Hint, Screen
 from appliance.session import GameState, new_game
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
@@ -43,6 +46,9 @@ DECIDE_FIRST = {Phase.QUADRUPLE_CHOICE: "first accept the dice (OK) or choose to
 # The lists the game forces, by what they choose: a reading before the choice is not taken either
 CHOOSE_FIRST = {"field": "first choose the field for this throw (OK): a throw is not taken before that",
                 "set-aside": "first choose the dice to set aside (OK): a roll is not taken before that"}
+# The host's lists, in the menu and below the games: their titles and prompts
+HOST_LISTS = {"night": "Tonight's games", "shutdown": "Shut down the table?"}
+HOST_PROMPTS = {"night": "the games finished tonight, newest first", "shutdown": "OK shuts the table down, BACK goes back"}
 # What OK on a choice decides, by list: the rules action and its arguments from the choice's key (the items of
 # the menu and of "end this game?" have what they do as their key)
 CHOICE_DECIDES = {"field": lambda key: ("enter", *key), "correct": lambda key: ("correct", *key),
@@ -93,7 +99,9 @@ class Table:
     def __init__(self, log: EventLog, players: Sequence[str] = ("Player 1", "Player 2"),
                  default_game: str = "dice-poker", variants: Mapping[str, Mapping[str, Any]] | None = None):
         self.log = log
-        self.names = list(players)
+        self.settings_names = list(players)
+        self.names = remembered(log.load_screen(), players)   # as entered at the table on an earlier night
+        self.entry: NameEntry | None = None  # the names being typed
         self.variants = {g: dict((variants or {}).get(g, {})) for g in GAME_IDS}
         self.record: GameRecord | None = None
         self.game: GameState | None = None
@@ -116,6 +124,7 @@ class Table:
         self.setup_game = default_game if default_game in GAME_IDS else GAME_IDS[0]
         self.mode = "choose-game"
         self.on_confirm = None  # called with (dice, values, attempt) when the player confirms a reading
+        self.power_off = None  # () -> "" or why not: shuts the Pi down (the menu's "shut down"; set by `run`)
         self._saved: dict = {}
         self._resume()
         self._restore_screen(self.log.load_screen())
@@ -191,8 +200,9 @@ class Table:
         return [{"rank": r, "name": n, "total": t} for r, n, t in self.game.ranking]
 
     def _log_failed(self, error: LogError, meaning: str = UNCHANGED) -> None:
-        """A write the log refused: a message on screen, and the table goes on."""
+        """A write the log refused: a message on screen and in the journal, and the table goes on."""
         self._say(f"{error}: {meaning} (is the SD card full?)", ERROR)
+        print(f"dicetable: {self.message}", file=sys.stderr, flush=True)
 
     def _after_decision(self, keep: tuple[int, ...] = ()) -> None:
         """A new state: the dice seen in the keep zone before it say nothing about it, but those the decision
@@ -236,7 +246,7 @@ class Table:
             "set-aside": self._forced_list == "set-aside",
             "menu": True,
             "end": not self._is_over,
-        }.get(what, False)
+        }.get(what, False) or what in HOST_LISTS and self.mode in ("play", "choose-game")
 
     @property
     def _correctable(self) -> bool:
@@ -286,6 +296,7 @@ class Table:
 
     def press(self, press: Press) -> None:
         handlers = {"choose-game": self._press_choose_game, "choose-players": self._press_choose_players,
+                    "names": self._press_names,
                     "play": self._press_play, "game-over": self._press_game_over}
         handlers[self.mode](press)
         self._save_screen()
@@ -422,9 +433,13 @@ class Table:
     def _press_choose_game(self, press: Press) -> None:
         if press.button in (PREV, NEXT):
             self.chooser.move(_step(press))
+        elif press.button == OK and callable(self.chooser.chosen.key):   # the host's items below the games
+            self.chooser.chosen.key()
         elif press.button == OK:
             self.setup_game = self.chooser.chosen.key
             self.mode = "choose-players"
+        elif press.button == BACK and self.choosing:
+            self._open_game_chooser()
 
     def _press_choose_players(self, press: Press) -> None:
         if press.button in (PREV, NEXT) and press.long:
@@ -432,10 +447,19 @@ class Table:
                 self.order_shift += _step(press)  # who starts
         elif press.button in (PREV, NEXT):
             self.count = min(MAX_PLAYERS, max(1, self.count + _step(press)))
+        elif press.button == OK and press.long:   # type the players' names
+            self.entry, self.mode = NameEntry.of((self.names + self._spare_names())[:self.count]), "names"
         elif press.button == OK:
             self._start_game()
         elif press.button == BACK:
             self._open_game_chooser()
+
+    def _press_names(self, press: Press) -> None:
+        now = self.entry.press(press)
+        if now != "typing":   # the names done so far stay, the others as they were
+            self.names = self.entry.names + self.names[len(self.entry.names):]
+            self.entry, self.mode = None, "choose-players"
+            self._say("names kept for the next nights too" if now == "done" else "")
 
     def _press_game_over(self, press: Press) -> None:
         if press.button == OK:
@@ -527,16 +551,41 @@ class Table:
     # ------------------------------------------------------------------ choosers
     def _open_game_chooser(self) -> None:
         self.mode, self.choosing = "choose-game", ""
-        choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS]
+        choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS] + self._host_items()
         self.chooser = Chooser(choices, GAME_IDS.index(self.setup_game))
+
+    def _host_items(self) -> list[ChoiceView]:
+        return [ChoiceView("tonight's games", key=self._open_night),
+                ChoiceView("shut down the table", key=self._open_shutdown)]
+
+    def _open_night(self) -> None:
+        games = night_games(self.log) or ["no game finished tonight yet"]
+        self.chooser, self.choosing = Chooser([ChoiceView(g, key=self._leave_host_list) for g in games]), "night"
+        self._say("")
+
+    def _open_shutdown(self) -> None:
+        """Shutting down ends the night: one more OK."""
+        self.chooser, self.choosing = Chooser([ChoiceView("shut down now", key=self._shut_down)]), "shutdown"
+        self._say("the games are kept; an unfinished one comes back when the table is switched on again")
+
+    def _leave_host_list(self) -> None:
+        (self._open_game_chooser if self.mode == "choose-game" else self._close_list)()
+
+    def _shut_down(self) -> None:
+        problem = self.power_off() if self.power_off else "this table cannot shut the computer down (it is not " \
+                                                           "the installed service): switch it off as usual"
+        self._leave_host_list()
+        self._say(problem or "shutting down: switch off once the screen is dark", ERROR if problem else INFO)
 
     def _chosen_players(self) -> list[str]:
         """The players chosen on the players screen, the one who starts first."""
-        numbers = range(len(self.names) + 1, 2 * MAX_PLAYERS + 1)  # enough even if every name is a "Player n"
-        spare = [f"Player {i}" for i in numbers if f"Player {i}" not in self.names]
-        names = (self.names + spare)[:self.count]   # each its own: the games tell players apart by name
+        names = (self.names + self._spare_names())[:self.count]   # each its own: the games tell players apart by name
         shift = 0 if self.setup_game in ROLL_OFF_GAMES else self.order_shift % len(names)
         return names[shift:] + names[:shift]
+
+    def _spare_names(self) -> list[str]:
+        numbers = range(len(self.names) + 1, 2 * MAX_PLAYERS + 1)  # enough even if every name is a "Player n"
+        return [f"Player {i}" for i in numbers if f"Player {i}" not in self.names]
 
     def _start_game(self) -> None:
         self.start(self.setup_game, self._chosen_players())
@@ -585,6 +634,7 @@ class Table:
         items = [ChoiceView("continue the game", key=self._close_list)]
         if self._correctable:
             items.append(ChoiceView("correct the last entry", key=self._open_corrections))
+        items += self._host_items()
         if self._may_open("end"):  # a finished game is kept with its result (game over, OK), never as abandoned
             items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
         self.chooser, self.choosing = Chooser(items), "menu"
@@ -629,6 +679,8 @@ class Table:
                 "dice": [_die_row(d) for d in self.pushed.dice], "size": [self.pushed.width, self.pushed.height]},
             "viewing": self.viewing,
             "message": [self.message, self.level],
+            "names": {"settings": self.settings_names, "entered": self.names},
+            "entry": asdict(self.entry) if self.entry else None,   # copies: the names change in place
         }
 
     def _save_screen(self) -> None:
@@ -645,7 +697,7 @@ class Table:
         gives: the decision and the screen are two writes, and a stop between them leaves the screen
         of the state before (which is ignored, as is a row this version cannot read)."""
         if not state or state.get("game") != self._at \
-                or state.get("mode") != self.mode and not (self.mode == "choose-game" and state.get("mode") == "choose-players"):
+                or state.get("mode") != self.mode and not (self.mode == "choose-game" and state.get("mode") in ("choose-players", "names")):
             return
         resumed = dict(vars(self))
         try:
@@ -669,11 +721,14 @@ class Table:
             if pushed := state.get("pushed"):
                 self.pushed = Reading(tuple(_die_of(row) for row in pushed["dice"]), *pushed["size"])
         opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
-                  "menu": self._open_menu, "end": self._open_end}.get(state["choosing"])
+                  "menu": self._open_menu, "end": self._open_end, "night": self._open_night,
+                  "shutdown": self._open_shutdown}.get(state["choosing"])
         if opener and self._may_open(state["choosing"]):
             opener()
         if self.chooser:
             self.chooser.cursor = min(state["cursor"], len(self.chooser.choices) - 1)
+        if state["mode"] == "names":
+            self.entry = NameEntry(**state["entry"])
         self.message, self.level = state["message"]
         self._saved = state
 
@@ -690,10 +745,16 @@ class Table:
 
     def screen(self) -> Screen:
         base = dict(message=self.message, level=self.level, camera=self.camera_note, tray=self.tray_note)
+        if self.mode == "choose-game" and self.choosing:
+            return Screen("choose-game", HOST_LISTS[self.choosing], HOST_PROMPTS[self.choosing],
+                          choices=tuple(self.chooser.choices), cursor=self.chooser.cursor,
+                          hints=(Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back")), **base)
         if self.mode == "choose-game":
             return Screen("choose-game", "Choose a game", "PREV/NEXT to choose, OK to start",
                           choices=tuple(self.chooser.choices), cursor=self.chooser.cursor,
                           hints=(Hint("PREV/NEXT", "game"), Hint("OK", "choose")), **base)
+        if self.mode == "names":
+            return self.entry.screen(**base)
         if self.mode == "choose-players":
             names = self._chosen_players()
             roll_off = self.setup_game in ROLL_OFF_GAMES
@@ -702,7 +763,8 @@ class Table:
             return Screen("choose-players", f"{GAME_NAMES[self.setup_game]}: players",
                           f"{self.count} player{'s' if self.count > 1 else ''}" + (f", {starts}" if starts else ""),
                           choices=tuple(ChoiceView(n) for n in names),
-                          hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("BACK", "games")),
+                          hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("hold OK", "names"),
+                                                                             Hint("BACK", "games")),
                           **base)
         game_base = dict(base, game=self.game, game_id=self.record.game)
         if self.mode == "game-over":
@@ -717,7 +779,7 @@ class Table:
         extra = {"sheet_player": self._sheet_shown()} if isinstance(self.game, SheetGame) else {}
         if self.choosing:
             prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
-                       "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing"}
+                       "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}
             highlight = (self.chooser.chosen.key,) if self.choosing in ("field", "correct") else ()
             back = () if self.choosing == self._forced_list else (Hint("BACK", "back"),)
             hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(

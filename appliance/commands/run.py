@@ -25,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from appliance.commands.calibrate import locking_reopener, run_wizard
     from appliance.event_log import LogError
     from appliance.main_loop import PLAYING
+    from appliance.night import power_off
     from appliance.settings import load_settings
     from hardware.replay import ReplaySource
 
@@ -42,6 +43,11 @@ def run(args: argparse.Namespace) -> int:
         calibration, problem = assemble.recording_calibration(source.recording)
         notes += [f"{problem}: the dice are read without tray zones"] if problem else []
     else:
+        if problem and not output.flip:   # the wizard would wait on steps nobody sees: say so, as calibrate does
+            print(f"dicetable run: {problem}; the table needs a calibration first, and its wizard a screen to show "
+                  f"each step on: connect a screen (or run it from a desktop session), or calibrate without one "
+                  f"with `dicetable calibrate --display dummy --script PRESSES`", file=sys.stderr)
+            return 2
         if problem:  # never run a live camera on a profile that cannot be read: make one first
             print(f"dicetable run: {problem}; starting the calibration wizard", flush=True)
             systemd_notify.ready("calibrating")
@@ -61,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     except LogError as error:  # no log, no scorekeeping: say why instead of a traceback
         print(f"dicetable run: {error}", file=sys.stderr)
         return 1
+    table.power_off = power_off   # the menu's "shut down the table"
     for note in warnings + notes:
         print(f"dicetable: {note}", flush=True)  # the journal keeps them
     if notes or warnings:

@@ -62,17 +62,25 @@ def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
 
 
 def _hints_bar(surface, rect, screen: Screen, layout: Layout) -> None:
-    """What each button does, in one line: smaller (down to the smallest text) when the hints are many."""
+    """What each button does: in one line, smaller (down to the smallest text) when the hints are many, and
+    in two lines when even that is too wide."""
     pygame.draw.rect(surface, draw.PANEL, rect)
     pairs = [(hint.button, hint.does) for hint in screen.hints]
+    room = rect.width - layout.margin
     size = layout.font_small
-    while size > layout.px(SMALLEST_TEXT) and _hints_width(pairs, size, layout) > rect.width - layout.margin:
+    while size > layout.px(SMALLEST_TEXT) and _hints_width(pairs, size, layout) > room:
         size -= 1
-    x = layout.margin
-    for button, does in pairs:
-        label = draw.text(surface, button, (x, rect.centery), size, draw.ACCENT, bold=True, anchor="midleft")
-        done = draw.text(surface, does, (label.right + layout.px(6), rect.centery), size, anchor="midleft")
-        x = done.right + layout.px(14)
+    rows = [pairs]
+    if _hints_width(pairs, size, layout) > room:
+        split = max(i for i in range(1, len(pairs) + 1) if _hints_width(pairs[:i], size, layout) <= room)
+        rows = [pairs[:split], pairs[split:]]
+    line_h = draw.font(size).get_height()
+    for r, row in enumerate(rows):
+        x, y = layout.margin, rect.centery + (r - (len(rows) - 1) / 2) * line_h
+        for button, does in row:
+            label = draw.text(surface, button, (x, y), size, draw.ACCENT, bold=True, anchor="midleft")
+            done = draw.text(surface, does, (label.right + layout.px(6), y), size, anchor="midleft")
+            x = done.right + layout.px(14)
 
 
 def _hints_width(pairs, size: int, layout: Layout) -> int:
@@ -117,15 +125,35 @@ def button_actions(hints) -> tuple[dict[str, str], dict[str, str]]:
 def _menu(surface, body, screen: Screen, layout: Layout) -> None:
     y = draw.paragraph(surface, screen.prompt, body.topleft, layout.font_body, body.width, draw.DIM)
     room = pygame.Rect(body.x, y + layout.px(8), body.width, body.bottom - y - layout.px(8))
+    if screen.kind == "names":   # the wheel of letters along the bottom, the names above it
+        wheel_h = draw.font(layout.font_title, True).get_height() + layout.px(16)
+        _letter_wheel(surface, pygame.Rect(body.x, body.bottom - wheel_h, body.width, wheel_h), screen, layout)
+        room.height -= wheel_h
     if screen.kind == "choose-players":
         y = _names(surface, room, [c.label for c in screen.choices], layout)
     else:
         y = _choices(surface, pygame.Rect(room.x, room.y, body.width // 2, room.height), screen, layout,
-                     size=layout.font_title, show_cursor=screen.kind == "choose-game")
+                     size=layout.font_title, show_cursor=screen.kind in ("choose-game", "names"))
     if screen.message:   # above the hints, as many lines as it takes (up to MENU_MESSAGE_LINES)
         top = body.bottom - draw.paragraph_height(screen.message, layout.font_body, body.width, MENU_MESSAGE_LINES)
         draw.paragraph(surface, screen.message, (body.x, max(top, y)), layout.font_body, body.width,
                        draw.LEVEL_COLOURS[screen.level], max_lines=MENU_MESSAGE_LINES)
+
+
+def _letter_wheel(surface, rect, screen: Screen, layout: Layout) -> None:
+    """The letters around the one OK adds, that one framed in the middle."""
+    letters, chosen = screen.extra["letters"], screen.extra["letter"]
+    size = layout.font_title
+    cell = draw.font(size, True).size("W")[0] + layout.px(10)
+    half = (rect.width // cell - 1) // 2
+    for offset in range(-half, half + 1):
+        letter = letters[(chosen + offset) % len(letters)]
+        box = pygame.Rect(0, 0, cell, rect.height - layout.px(8))
+        box.center = (rect.centerx + offset * cell, rect.centery)
+        if offset == 0:
+            pygame.draw.rect(surface, draw.ACCENT, box, width=3, border_radius=layout.px(6))
+        draw.text(surface, "␣" if letter == " " else letter, box.center, size,
+                  draw.ACCENT if offset == 0 else draw.DIM, bold=offset == 0, anchor="center")
 
 
 def _names(surface, rect, names: list[str], layout: Layout) -> int:
