@@ -13,7 +13,7 @@ from appliance.final_sheet import final_sheet
 from appliance.main_loop import Output
 from appliance.settings import default_settings, player_names
 from appliance.table import Table
-from appliance.words import count
+from appliance.words import count, plainly
 from vision.scoring import box_holds, labeled_die
 
 
@@ -36,7 +36,7 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     try:
         labels = json.loads(labels_file.read_text())
     except (OSError, ValueError, RecursionError) as error:   # RecursionError: JSON nested too deeply
-        raise ReplayError(f"{folder} is not a recorded game ({error.__class__.__name__}: {error})") from None
+        raise ReplayError(f"{folder} is not a recorded game ({plainly(error)})") from None
     spec = _game(labels, labels_file)   # before the frames: a set of stills has none, and is no game
     try:
         recording = load_recording(folder, labels)
@@ -128,7 +128,7 @@ def _check_script(labels: dict, labels_file: Path) -> None:
         if not isinstance(labels["game"].get("variants", {}), dict):
             raise ValueError('"variants" must be a table of variant: value')
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-        raise ReplayError(f"{labels_file}: its script is damaged ({type(error).__name__}: {error})") from None
+        raise ReplayError(f"{labels_file}: its script is damaged ({plainly(error)})") from None
 
 
 def _rest_span(labeled: dict) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.variants import VARIANTS, VariantError, resolve
+from appliance.words import plainly
 from calibration.profile import NotToml, read_toml
 from hardware.display import MODES as DISPLAY_MODES
 
@@ -290,7 +291,7 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
                 "each [table] read on its own, a later one over an earlier one")   # a table given twice, say
         lost = [f"settings file {path} is not valid TOML: {error}{where}; {kept}"]
     except (OSError, UnicodeDecodeError) as error:
-        return default_settings(), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
+        return default_settings(), [f"settings file {path} cannot be read ({plainly(error)}); using the built-in defaults"]
     values, warnings = check_values(flatten(raw))
     return _build(values, path), lost + [f"settings {path}: {w}" for w in warnings]
 

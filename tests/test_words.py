@@ -100,3 +100,15 @@ def test_a_log_that_refuses_a_write_is_said_in_the_journal_too(tmp_path, capsys,
     assert "read-only" in table.message and table.game.throw is None
     assert f"dicetable: {table.message}" in capsys.readouterr().err
     log.close()
+
+
+def test_errors_are_said_without_pythons_words(tmp_path, capsys):
+    from appliance.settings import load_settings
+
+    assert main(["replay", str(tmp_path / "gone")]) == 2
+    err = capsys.readouterr().err
+    assert f"is not a recorded game (no such file or directory: {tmp_path / 'gone' / 'labels.json'})" in err
+    assert "Errno" not in err and "FileNotFoundError" not in err
+    (tmp_path / "settings.toml").mkdir()
+    [warning] = load_settings(tmp_path / "settings.toml")[1]
+    assert "Errno" not in warning and "Error" not in warning
