@@ -185,6 +185,8 @@ class Table:
         self.review, self.chooser, self.choosing, self.viewing = None, None, "", 0
         self._say("")
         self._after_decision(keep)
+        if self._is_over:   # into the history at once: a table switched off at the end of the night lists it
+            self._finish(self.record.id, self._result())
         return True
 
     def _finish(self, game_id: int, result, meaning: str = UNCHANGED) -> bool:
@@ -212,9 +214,8 @@ class Table:
 
     def _show_game(self) -> None:
         """Open what the game state asks for: a forced field choice, a set-aside list, the end."""
-        if self._is_over:   # kept in the history at once: a table switched off now still lists it
+        if self._is_over:
             self.mode = "game-over"
-            self._finish(self.record.id, self._result())
         elif self._forced_list:
             {"field": self._open_fields, "set-aside": self._open_set_asides}[self._forced_list]()
 

@@ -1,6 +1,7 @@
 """Drawing primitives shared by the screens: colours, fonts, text, dice."""
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -58,10 +59,13 @@ def _font(file: str, size: int) -> pygame.font.Font:
 
 
 def runs(what: str, bold: bool = False) -> list[tuple[str, str]]:
-    """`what` cut into (font file, text) runs, each run in the first font that has its characters."""
+    """`what` cut into (font file, text) runs, each run in the first font that has its characters; control and
+    format characters (a NUL, a zero-width space) left out: no font draws them."""
     main = FACES[bold]
     out: list[tuple[str, str]] = []
     for char in what:
+        if unicodedata.category(char)[0] == "C":
+            continue
         file = next((f for f in (main, FALLBACK) if _covers(f, char)), None)
         if file is None:
             file, char = main, MISSING
@@ -89,14 +93,21 @@ class Face:
     def render(self, what: str, colour) -> pygame.Surface:
         parts = [(_font(f, self.size_px), t) for f, t in runs(what, self.bold)]
         if len(parts) == 1 and parts[0][0] is self.main:
-            return self.main.render(what, True, colour)
+            return _rendered(self.main, parts[0][1], colour)
         ascent = self.main.get_ascent()
         image = pygame.Surface((max(1, self.size(what)[0]), self.get_height()), pygame.SRCALPHA)
         x = 0
         for f, t in parts:   # on the main font's baseline, in its line height (the ideographs fit in it)
-            image.blit(f.render(t, True, colour), (x, ascent - f.get_ascent()))
+            image.blit(_rendered(f, t, colour), (x, ascent - f.get_ascent()))
             x += f.size(t)[0]
         return image
+
+
+def _rendered(f: pygame.font.Font, what: str, colour) -> pygame.Surface:
+    try:
+        return f.render(what, True, colour)
+    except pygame.error:   # "Text has zero width": combining marks alone, say
+        return f.render("", True, colour)
 
 
 @lru_cache(maxsize=64)
