@@ -23,6 +23,7 @@ from appliance.games.ranking import first_placed, winners_sentence
 from appliance.games.sheet_game import SheetGame, Throw
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.games.variants import VariantError
+from appliance import host_settings
 from appliance.name_entry import NameEntry, remembered
 from appliance.night import night_games
 from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, DieView, Hint, Screen
@@ -47,8 +48,9 @@ DECIDE_FIRST = {Phase.QUADRUPLE_CHOICE: "first accept the dice (OK) or choose to
 CHOOSE_FIRST = {"field": "first choose the field for this throw (OK): a throw is not taken before that",
                 "set-aside": "first choose the dice to set aside (OK): a roll is not taken before that"}
 # The host's lists, in the menu and below the games: their titles and prompts
-HOST_LISTS = {"night": "Tonight's games", "shutdown": "Shut down the table?"}
-HOST_PROMPTS = {"night": "the games finished tonight, newest first", "shutdown": "OK shuts the table down, BACK goes back"}
+HOST_LISTS = {"night": "Tonight's games", "shutdown": "Shut down the table?", "game-settings": "Game settings"}
+HOST_PROMPTS = {"night": "the games finished tonight, newest first", "shutdown": "OK shuts the table down, BACK goes back",
+                "game-settings": "OK turns the setting under the cursor, for the games started from now on"}
 # What OK on a choice decides, by list: the rules action and its arguments from the choice's key (the items of
 # the menu and of "end this game?" have what they do as their key)
 CHOICE_DECIDES = {"field": lambda key: ("enter", *key), "correct": lambda key: ("correct", *key),
@@ -103,6 +105,8 @@ class Table:
         self.names = remembered(log.load_screen(), players)   # as entered at the table on an earlier night
         self.entry: NameEntry | None = None  # the names being typed
         self.variants = {g: dict((variants or {}).get(g, {})) for g in GAME_IDS}
+        self.settings_variants = host_settings.chosen(self.variants)
+        host_settings.remembered(log.load_screen(), self.variants)   # as turned at the table on an earlier night
         self.record: GameRecord | None = None
         self.game: GameState | None = None
         self.logged = 0  # the game's events in the log: a saved screen belongs to the state after that many
@@ -552,7 +556,8 @@ class Table:
     # ------------------------------------------------------------------ choosers
     def _open_game_chooser(self) -> None:
         self.mode, self.choosing = "choose-game", ""
-        choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS] + self._host_items()
+        choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS] + self._host_items() + [
+            ChoiceView("game settings", key=self._open_game_settings)]   # between games: a game keeps its own
         self.chooser = Chooser(choices, GAME_IDS.index(self.setup_game))
 
     def _host_items(self) -> list[ChoiceView]:
@@ -568,6 +573,16 @@ class Table:
         """Shutting down ends the night: one more OK."""
         self.chooser, self.choosing = Chooser([ChoiceView("shut down now", key=self._shut_down)]), "shutdown"
         self._say("the games are kept; an unfinished one comes back when the table is switched on again")
+
+    def _open_game_settings(self, cursor: int = 0) -> None:
+        items = [ChoiceView(label, key=lambda which=which: self._turn_setting(*which))
+                 for label, which in host_settings.labels(self.variants)]
+        self.chooser, self.choosing = Chooser(items, cursor), "game-settings"
+
+    def _turn_setting(self, game: str, key: str) -> None:
+        host_settings.turned(self.variants, game, key)
+        self._open_game_settings(self.chooser.cursor)
+        self._say("the games started from now on are played so; kept for the next nights too")
 
     def _leave_host_list(self) -> None:
         (self._open_game_chooser if self.mode == "choose-game" else self._close_list)()
@@ -682,6 +697,7 @@ class Table:
             "message": [self.message, self.level],
             "names": {"settings": self.settings_names, "entered": self.names},
             "entry": asdict(self.entry) if self.entry else None,   # copies: the names change in place
+            "host_settings": {"settings": self.settings_variants, "chosen": host_settings.chosen(self.variants)},
         }
 
     def _save_screen(self) -> None:
@@ -723,7 +739,7 @@ class Table:
                 self.pushed = Reading(tuple(_die_of(row) for row in pushed["dice"]), *pushed["size"])
         opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
                   "menu": self._open_menu, "end": self._open_end, "night": self._open_night,
-                  "shutdown": self._open_shutdown}.get(state["choosing"])
+                  "shutdown": self._open_shutdown, "game-settings": self._open_game_settings}.get(state["choosing"])
         if opener and self._may_open(state["choosing"]):
             opener()
         if self.chooser:

@@ -67,3 +67,29 @@ def test_power_off_runs_the_command_and_reports_its_failure():
     said = power_off(("sh", "-c", "echo 'Access denied' >&2; exit 1"))
     assert said.startswith("cannot shut down (Access denied)") and "install.sh" in said
     assert power_off(("/nonexistent/systemctl",)).startswith("cannot shut down (")
+
+
+def test_game_settings_turned_at_the_table_play_the_next_games_and_are_kept(tmp_path):
+    from appliance.event_log import EventLog
+
+    log = EventLog(tmp_path / "games.sqlite")
+    table = Table(log, players=["Ann", "Bob"])
+    choose(table, "game settings")
+    assert [c.label for c in table.screen().choices] == ["Train Wreck goal: 1000", "Hexakubus wrap-around straights: on"]
+    table.press(OK)   # goal 1000 -> 750
+    table.press(OK)   # -> 500
+    table.press(NEXT)
+    table.press(OK)   # wrap off
+    assert [c.label for c in table.screen().choices] == ["Train Wreck goal: 500", "Hexakubus wrap-around straights: off"]
+    table.press(BACK)
+    choose(table, "Train Wreck")
+    table.press(OK)
+    assert table.game.goal == 500   # the rules' own: the game ends at 500
+    log.close()
+    next_night = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"])
+    assert next_night.variants["train-wreck"]["goal"] == 500 and next_night.variants["hexakubus"]["wrap"] is False
+    next_night.log.close()
+    # the settings file now gives another goal: it wins
+    changed = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"], variants={"train-wreck": {"goal": 750}})
+    assert changed.variants["train-wreck"]["goal"] == 750 and changed.variants["hexakubus"].get("wrap", True) is True
+    changed.log.close()

@@ -27,19 +27,24 @@ def fresh_folder(folder: Path) -> Path:
 def tour(output, pause_s: float, playing) -> None:
     """Every screen of the gallery (appliance/gallery.py), which the recorded games do not all reach, each for
     `pause_s` while the window stays open."""
-    import time
-
     from appliance.gallery import PICTURES, SCREENS
 
     for name, build in SCREENS.items():
         table = build()
         output.show(table.screen(), PICTURES[name]() if name in PICTURES else None)
         table.log.close()
-        until = time.monotonic() + pause_s
-        while playing() and time.monotonic() < until:
-            time.sleep(0.05)
-        if not playing():
+        if not paused(pause_s, playing):
             return
+
+
+def paused(seconds: float, playing) -> bool:
+    """Wait `seconds` (the screen stays as it is) unless the window is closed first; whether it is still open."""
+    import time
+
+    until = time.monotonic() + seconds
+    while playing() and time.monotonic() < until:
+        time.sleep(0.05)
+    return playing()
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -83,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         totals = ", ".join(f"{p['name']} {p['total']}" for p in sheet["players"])
         print(f"{folder.name}: {sheet['game']}: {totals}")
-        if not playing():
+        if not paused(0 if (args.fast or args.headless) else TOUR_S, playing):   # the game's last screen, a while
             break
     if playing():
         tour(output, 0 if (args.fast or args.headless) else TOUR_S, playing)
