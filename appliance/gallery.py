@@ -38,7 +38,7 @@ def _log() -> EventLog:
 
 
 # Names as a table gets them: short and long, in other scripts, one no font has (the dice emoji)
-NAMES = ("Ann", "Bob", "Cy", "Dagmar-Louise", "김민준", "Farouk", "Gwendolyn", "花子🎲")
+NAMES = ("Ann", "Bob", "Cy", "Dagmar-Louise", "김민준", "Farouk", "Maximiliane-Josefine", "花子🎲")   # 20: the longest
 COUNTS = (1, 4, 8)   # players: the fewest, a usual night, the most the rules allow
 
 

@@ -413,6 +413,7 @@ class Table:
             attempt = None if not isinstance(game, SheetGame) else 1 if game.throw is None else game.throw.attempt + 1
             self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values, attempt)
         if review.action == "roll_off":
+            self._say(f"{self._whose_turn()} rolled {review.values[0]}")   # not "check the reading" any more
             self.roll_off.append(review.values[0])
             self.review, self.lying, self.pushed = None, seen, None
             if len(self.roll_off) == len(self.game.contenders):
@@ -754,11 +755,14 @@ class Table:
         self.message, self.level = message, level
 
     def _whose_turn(self) -> str:
+        return self.game.players[self._acting()]
+
+    def _acting(self) -> int:
         """Who is to act: in Train Wreck's roll-off the one to roll for the start."""
         game = self.game
         if isinstance(game, TrainWreckGame) and game.phase == Phase.ROLL_OFF:
-            return game.players[game.contenders[len(self.roll_off)]]
-        return game.players[game.current]
+            return game.contenders[len(self.roll_off)]
+        return game.current
 
     def screen(self) -> Screen:
         base = dict(message=self.message, level=self.level, camera=self.camera_note, tray=self.tray_note)
@@ -793,7 +797,7 @@ class Table:
 
     def _play_screen(self, base: dict) -> Screen:
         title = f"{GAME_NAMES[self.record.game]}: {self._whose_turn()}"
-        extra = {"sheet_player": self._sheet_shown()} if isinstance(self.game, SheetGame) else {}
+        extra = {"sheet_player": self._sheet_shown()} if isinstance(self.game, SheetGame) else {"acting": self._acting()}
         if self.choosing:
             prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
                        "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}

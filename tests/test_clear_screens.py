@@ -110,3 +110,12 @@ def test_a_finished_game_is_in_the_history_before_anyone_presses_ok(log, tmp_pat
     third = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
     assert third.mode == "choose-game"   # left: the finished game does not come back
     third.log.close()
+
+
+def test_the_roll_off_marks_the_player_to_roll_and_says_what_was_rolled(log):
+    table = start(log, "train-wreck", players=3)
+    table.reading(reading((4,)))
+    table.press(OK)
+    screen = table.screen()
+    assert screen.title == "Train Wreck: Bob" and screen.extra["acting"] == 1   # the scoreboard marks Bob, not Ann
+    assert table.message == "Ann rolled 4"   # not "check the reading: OK confirms" still

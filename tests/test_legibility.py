@@ -130,3 +130,16 @@ def test_characters_no_font_draws_are_left_out_and_nothing_fails():
     assert draw.runs("A\u200bn\x00n") == [(draw.FACES[False], "Ann")]
     assert draw.font(20).render("\u0301", draw.TEXT).get_height() > 0
     assert draw.font(20).size("A\u200bnn") == draw.font(20).size("Ann")
+
+
+@pytest.mark.parametrize("name", ["pentakubus-fields", "train-wreck-set-aside", "game-over"])
+def test_the_longest_name_fits_the_title_and_the_lists(monkeypatch, name):
+    """A name of 20 characters (the most the settings allow) first: in the title, shrunk or shortened on purpose."""
+    pygame.font.init()
+    screen = gallery.SCREENS[name](["Maximiliane-Josefine", "Bob"]).screen()
+    for layout_name, layout in gallery.gallery_layouts().items():
+        drawn = measure(monkeypatch, screen, layout, gallery.PICTURES[name]() if name in gallery.PICTURES else None)
+        assert not [d.what for d in drawn if d.cut], layout_name
+        assert min(d.size for d in drawn) >= layout.px(SMALLEST_TEXT)
+        [title] = [d.what for d in drawn if d.part == "title"]
+        assert title == screen.title or title.endswith("…") and screen.title.startswith(title[:-1])

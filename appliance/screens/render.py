@@ -5,7 +5,7 @@ import pygame
 
 from appliance.games.catalog import DICE_KIND
 from appliance.games.sheet_game import SheetGame
-from appliance.games.train_wreck import ENTRY, TrainWreckGame
+from appliance.games.train_wreck import ENTRY, Phase, TrainWreckGame
 from appliance.screen_model import Picture, Screen
 from appliance.screens import draw
 from appliance.screens.sheet_view import draw_sheet
@@ -48,8 +48,10 @@ def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
     pygame.draw.rect(surface, draw.PANEL, rect)
     # a camera problem gets more room, in two lines: its cause is what the player needs to read
     title_share, status_lines = (0.4, 2) if screen.camera else (0.6, 1)
-    draw.text(surface, screen.title, (layout.margin, rect.centery), layout.font_title, bold=True, anchor="midleft",
-              max_width=rect.width * title_share)
+    room = round(rect.width * title_share)   # a long name: the title smaller, then shortened
+    size = draw.fitting_size(screen.title, layout.font_title, room, layout.font_body, bold=True)
+    draw.text(surface, draw.abbreviated(screen.title, size, room, bold=True), (layout.margin, rect.centery), size,
+              bold=True, anchor="midleft")
     tray = TRAY_STATUS.get(screen.tray, "") if screen.kind == "play" else ""   # only while dice are played
     status, colour = (screen.camera, draw.ERROR_COLOUR) if screen.camera else (tray, draw.DIM)
     width = rect.width * (0.98 - title_share) - layout.margin
@@ -185,19 +187,21 @@ def _game_panel(surface, rect, screen: Screen, layout: Layout) -> None:
         draw_sheet(surface, rect, game, player, screen.highlight, focus, options, layout.font_small,
                    layout.px(SMALLEST_SHEET_TEXT))
     else:
-        _scoreboard(surface, rect, game, layout)
+        _scoreboard(surface, rect, game, layout, screen.extra.get("acting", game.current))
 
 
-def _scoreboard(surface, rect, game: TrainWreckGame, layout: Layout) -> None:
-    """The goal, a row per player (a bar towards the goal, or what it takes to get on the scoreboard), then
-    this turn's points; the rows share what room the players leave."""
+def _scoreboard(surface, rect, game: TrainWreckGame, layout: Layout, acting: int) -> None:
+    """The goal, a row per player (a bar towards the goal, or what it takes to get on the scoreboard), the one
+    to act (`acting`: to roll for the start, in the roll-off) marked, then this turn's points; the rows share
+    what room the players leave."""
     size = layout.font_body
     line = draw.font(size).get_height()
     y = draw.text(surface, f"goal {game.goal}", (rect.x, rect.y), size, draw.DIM).bottom
-    turn_h = 0 if game.is_over else draw.font(layout.font_title).get_height() + (line if game.turn.note else 0) + 8
+    turn = not game.is_over and game.phase != Phase.ROLL_OFF   # a turn is under way
+    turn_h = draw.font(layout.font_title).get_height() + (line if game.turn.note else 0) + 8 if turn else 0
     row = max(line, min(round(size * 1.8), (rect.bottom - y - turn_h) // len(game.players)))
     for i, (name, score, on_board) in enumerate(zip(game.players, game.scores, game.on_scoreboard)):
-        current = i == game.current
+        current = i == acting
         colour = draw.ACCENT if current else draw.TEXT
         draw.text(surface, draw.abbreviated(name, size, round(rect.width * 0.36), current), (rect.x, y), size, colour,
                   bold=current)
@@ -211,7 +215,7 @@ def _scoreboard(surface, rect, game: TrainWreckGame, layout: Layout) -> None:
                       anchor="midleft")
         draw.text(surface, str(score), (rect.right, y), size, colour, bold=True, anchor="topright")
         y += row
-    if not game.is_over:
+    if turn:
         y = draw.text(surface, f"this turn: {game.turn_points}", (rect.x, y + 8), layout.font_title, draw.ACCENT,
                       bold=True).bottom
         if game.turn.note:
