@@ -70,10 +70,15 @@ def test_one_of_a_thing_is_said_in_the_singular(capsys):
     assert capsys.readouterr().out.strip().endswith("column 340, 1 column 340")   # it said "1 column(s)"
 
 
-def test_run_without_a_calibration_or_a_screen_refuses_as_calibrate_does(tmp_path, capsys):
+def test_run_without_a_calibration_or_a_screen_refuses_as_calibrate_does(tmp_path, capsys, monkeypatch):
     """It once started the wizard on no screen at all, waiting on buttons for steps nobody could see."""
+    from hardware import display
+
+    for var in ("DISPLAY", "WAYLAND_DISPLAY"):   # display.mode "auto" finds no screen here
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(display, "drm_devices", lambda: [])
     settings = tmp_path / "settings.toml"
-    settings.write_text(f'[camera]\nsource = "usb"\ndevice = 7\n[display]\nmode = "dummy"\n'
+    settings.write_text(f'[camera]\nsource = "usb"\ndevice = 7\n'
                         f'[calibration]\nprofile = "{tmp_path / "none.toml"}"\n')
     assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 2
     err = capsys.readouterr().err

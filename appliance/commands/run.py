@@ -43,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
         calibration, problem = assemble.recording_calibration(source.recording)
         notes += [f"{problem}: the dice are read without tray zones"] if problem else []
     else:
-        if problem and not output.flip:   # the wizard would wait on steps nobody sees: say so, as calibrate does
+        if problem and not output.flip and settings.display.mode != "dummy":
+            # no screen found: the wizard would wait on steps nobody sees (display.mode "dummy" asks for that)
             print(f"dicetable run: {problem}; the table needs a calibration first, and its wizard a screen to show "
                   f"each step on: connect a screen (or run it from a desktop session), or calibrate without one "
                   f"with `dicetable calibrate --display dummy --script PRESSES`", file=sys.stderr)
