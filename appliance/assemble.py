@@ -231,6 +231,8 @@ def window_open(escape_closes: bool = False) -> bool:
     import pygame
 
     if escape_closes:   # the demo's own event reading, which also keeps its window answering
+        # open_display queues only the events some panel reads, and the demo's scripted presses read none
+        pygame.event.set_allowed(pygame.KEYDOWN)
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 pygame.event.post(pygame.event.Event(pygame.QUIT))   # queued again: closed from now on

@@ -16,6 +16,7 @@ COMMANDS = ("read", "evaluate", "bench", "rules", "run", "demo", "replay", "hist
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dicetable", description="Keeps score while people play with real dice.")
+    parser.add_argument("--version", action="version", version=f"dicetable {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:
@@ -24,6 +25,15 @@ def build_parser() -> argparse.ArgumentParser:
         module.configure(command)
         command.set_defaults(run=module.run)
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dicetable")
+    except PackageNotFoundError:   # run from a checkout that was not installed
+        return "(not installed)"
 
 
 def main(argv: list[str] | None = None) -> int:

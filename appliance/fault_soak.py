@@ -175,7 +175,9 @@ def play(recorded: Recorded, log: EventLog, where: Where | None = None,
     where = where if where is not None else Where()
     spec = recorded.spec
     table = Table(log, variants={spec["game"]: spec.get("variants", {})})
-    if table.record is None:
+    # a new recording starts its game, also where the last game's game-over screen came back; a start again after
+    # a stop goes on with the game the log holds, finished or not
+    if table.record is None or table.record.finished and where.frame < 0:
         table.start(spec["game"], spec["players"])
     source = Source(recorded, where.frame)
     panel = Panel(recorded, source, where.presses)

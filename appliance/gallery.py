@@ -1,6 +1,8 @@
 """Every screen of the table in a typical state, at both layouts: for the screenshot tests and docs.
 
-    python -m appliance.gallery docs/screens     writes the PNGs (no display needed)
+    python -m appliance.gallery docs/screens            the PNGs, and a contact sheet per screen size of every
+                                                        screen for 1, 4 and 8 players (no display needed)
+    python -m appliance.gallery DIR --players           every screen for 1, 4 and 8 players, full size
 """
 from __future__ import annotations
 
@@ -35,9 +37,18 @@ def _log() -> EventLog:
     return EventLog(Path(tempfile.mkdtemp(dir=_scratch().name)) / "games.sqlite")
 
 
-def _table(game: str, players: list[str]) -> Table:
-    table = Table(_log(), players=players)
-    table.start(game, players)
+# Names as a table gets them: short and long, in other scripts, one no font has (the dice emoji)
+NAMES = ("Ann", "Bob", "Cy", "Dagmar-Louise", "김민준", "Farouk", "Maximiliane-Josefine", "花子🎲")   # 20: the longest
+COUNTS = (1, 4, 8)   # players: the fewest, a usual night, the most the rules allow
+
+
+def players(n: int) -> list[str]:
+    return list(NAMES[:n])
+
+
+def _table(game: str, names: list[str]) -> Table:
+    table = Table(_log(), players=names)
+    table.start(game, names)
     return table
 
 
@@ -54,74 +65,106 @@ def _played(table: Table, throws) -> Table:
     return table
 
 
-def _choose_game() -> Table:
-    return Table(_log(), players=["Ann", "Bob", "Cy"])
+def _choose_game(names=NAMES[:3]) -> Table:
+    return Table(_log(), players=list(names))
 
 
-def _choose_players() -> Table:
-    return _pressed(_choose_game(), NEXT, OK)
+def _choose_players(names=NAMES[:3]) -> Table:
+    return _pressed(_choose_game(names), NEXT, OK)
 
 
-def _pentakubus_review() -> Table:
-    table = _played(_table("pentakubus", ["Ann", "Bob", "Cy"]), [((3, 3, 3, 3, 1), [NEXT, OK]), ((1, 2, 3, 4, 5), [NEXT, OK])])
+def _names(names=NAMES[:3]) -> Table:
+    """Typing the second player's name: "Bo" so far, the wheel on the o."""
+    table = _pressed(_choose_players(names), Press("OK", long=True))
+    if len(names) > 1:
+        _pressed(table, Press("OK", long=True), *[BACK] * 10, NEXT, OK, *[NEXT] * 39, OK)
+    return table
+
+
+def _pentakubus_review(names=NAMES[:3]) -> Table:
+    table = _played(_table("pentakubus", list(names)), [((3, 3, 3, 3, 1), [NEXT, OK]), ((1, 2, 3, 4, 5), [NEXT, OK])])
     table.reading(_review_picture().reading)
     return table
 
 
-def _pentakubus_hold() -> Table:
-    table = _pressed(_pentakubus_review(), OK, OK)
+def _pentakubus_hold(names=NAMES[:3]) -> Table:
+    table = _pressed(_pentakubus_review(names), OK, OK)
     table.reading(_hold_picture().reading)
     return table
 
 
-def _pentakubus_fields() -> Table:
-    return _pressed(_pentakubus_hold(), NEXT, NEXT)
+def _pentakubus_fields(names=NAMES[:3]) -> Table:
+    return _pressed(_pentakubus_hold(names), NEXT, NEXT)
 
 
-def _hexakubus_fields() -> Table:
-    table = _table("hexakubus", ["Ann", "Bob"])
+def _hexakubus_fields(names=NAMES[:2]) -> Table:
+    table = _table("hexakubus", list(names))
     table.reading(_reading((8, 9, 10, 1, 2, 3), kind="d10"))
     return _pressed(table, OK, NEXT)
 
 
-def _dice_poker_menu() -> Table:
-    return _pressed(_played(_table("dice-poker", ["Ann", "Bob"]), [((1, 3, 2, 4, 4), [NEXT, OK])]), HOLD_BACK)
+def _dice_poker_fields(names=NAMES[:2]) -> Table:
+    table = _played(_table("dice-poker", list(names)), [((1, 3, 2, 4, 4), [NEXT, OK])] * len(names))
+    table.reading(_reading((3, 3, 3, 5, 6)))
+    return _pressed(table, OK, NEXT)
 
 
-def _train_wreck_set_aside() -> Table:
-    table = _table("train-wreck", ["Ann", "Bob", "Cy"])
-    for value in (4, 6, 2):
-        table.reading(_reading((value,)))
+def _dice_poker_menu(names=NAMES[:2]) -> Table:
+    return _pressed(_played(_table("dice-poker", list(names)), [((1, 3, 2, 4, 4), [NEXT, OK])]), HOLD_BACK)
+
+
+def _rolled_off(names) -> Table:
+    """Train Wreck after its roll-off (the last player rolls highest, so a turn is under way for one not first)."""
+    table = _table("train-wreck", list(names))
+    if len(names) > 1:   # one player needs no roll-off
+        for value in [1, 2, 3, 4, 5, 1, 2][:len(names) - 1] + [6]:   # each unlike the last: a throw, not a nudge
+            table.reading(_reading((value,)))
+            table.press(OK)
+    return table
+
+
+def _train_wreck_roll_off(names=NAMES[:3]) -> Table:
+    table = _table("train-wreck", list(names))
+    if len(names) > 1:   # one player needs no roll-off: the game starts with the first turn
+        table.reading(_reading((4,)))
         table.press(OK)
+    return table
+
+
+def _train_wreck_set_aside(names=NAMES[:3]) -> Table:
+    table = _rolled_off(names)
     table.reading(_reading((1, 5, 2, 3, 3)))
     table.press(OK)
     return table
 
 
-def _train_wreck_wreck() -> Table:
-    table = _train_wreck_set_aside()
+def _train_wreck_wreck(names=NAMES[:3]) -> Table:
+    table = _train_wreck_set_aside(names)
     table.press(OK)  # the 1 and the 5
     table.reading(_reading((2, 3, 4)))
     table.press(OK)
     return table
 
 
-def _game_over() -> Table:
-    table = _table("dice-poker", ["Ann", "Bob"])
-    for turn in range(26):
+def _game_over(names=NAMES[:2]) -> Table:
+    table = _table("dice-poker", list(names))
+    for turn in range(13 * len(names)):
         table.reading(_reading((6, 6, 6, 6, 6) if turn % 2 else (2, 3, 4, 5, 5)))
         _pressed(table, OK, NEXT, OK)
     return table
 
 
-SCREENS: dict[str, Callable[[], Table]] = {
+SCREENS: dict[str, Callable[..., Table]] = {
     "choose-game": _choose_game,
     "choose-players": _choose_players,
+    "names": _names,
     "pentakubus-review": _pentakubus_review,
     "pentakubus-hold": _pentakubus_hold,
     "pentakubus-fields": _pentakubus_fields,
     "hexakubus-fields": _hexakubus_fields,
+    "dice-poker-fields": _dice_poker_fields,
     "dice-poker-menu": _dice_poker_menu,
+    "train-wreck-roll-off": _train_wreck_roll_off,
     "train-wreck-set-aside": _train_wreck_set_aside,
     "train-wreck-wreck": _train_wreck_wreck,
     "game-over": _game_over,
@@ -174,25 +217,66 @@ def gallery_layouts() -> dict:
     return {**LAYOUTS, "touch": replace(LAYOUTS["touchscreen"], touch=True)}
 
 
-def render_all(out_dir: Path) -> Iterator[tuple[str, str, Path]]:
-    """(screen, layout, png) for every screen at every layout of the gallery."""
+def render_all(out_dir: Path, counts=None) -> Iterator[tuple[str, str, Path]]:
+    """(screen, layout, png) for every screen at every layout of the gallery; with `counts`, each screen for
+    that many players too (named `screen-Np-layout.png`)."""
+    for name, n, layout_name, surface in drawn(counts or (None,)):
+        path = out_dir / f"{name}{f'-{n}p' if n else ''}-{layout_name}.png"
+        out_dir.mkdir(parents=True, exist_ok=True)
+        import pygame
+
+        pygame.image.save(surface, str(path))
+        yield name, layout_name, path
+
+
+def drawn(counts=COUNTS, layouts=None) -> Iterator[tuple[str, int | None, str, "pygame.Surface"]]:
+    """(screen, players, layout, surface) for every screen of the gallery drawn for each number of players
+    (None: its usual players) at each layout."""
     import pygame
 
     from appliance.screens.render import render
 
-    out_dir.mkdir(parents=True, exist_ok=True)
     pygame.font.init()
     for name, build in SCREENS.items():
-        screen = build().screen()
-        picture = PICTURES[name]() if name in PICTURES else None
-        for layout_name, layout in gallery_layouts().items():
-            surface = pygame.Surface(layout.size)
-            render(surface, screen, layout, picture)
-            path = out_dir / f"{name}-{layout_name}.png"
-            pygame.image.save(surface, str(path))
-            yield name, layout_name, path
+        for n in counts:
+            screen = (build(players(n)) if n else build()).screen()
+            picture = PICTURES[name]() if name in PICTURES else None
+            for layout_name, layout in (layouts or gallery_layouts()).items():
+                surface = pygame.Surface(layout.size)
+                render(surface, screen, layout, picture)
+                yield name, n, layout_name, surface
+
+
+def contact_sheet(out: Path, layout_name: str, counts=COUNTS) -> Path:
+    """Every screen for each number of players at one layout, shrunk into one PNG: a row per screen, a column
+    per number of players, to look over at once."""
+    import pygame
+
+    layout = gallery_layouts()[layout_name]
+    shrink = 400 / layout.size[0]
+    cell = (round(layout.size[0] * shrink), round(layout.size[1] * shrink))
+    label_h = 22
+    sheet = pygame.Surface(((cell[0] + 8) * len(counts), (cell[1] + label_h + 8) * len(SCREENS)))
+    sheet.fill((60, 60, 60))
+    from appliance.screens import draw
+
+    for name, n, _, surface in drawn(counts, {layout_name: layout}):
+        col, row = counts.index(n), list(SCREENS).index(name)
+        x, y = col * (cell[0] + 8), row * (cell[1] + label_h + 8)
+        draw.text(sheet, f"{name}, {n} player{'s' if n > 1 else ''}", (x + 4, y + 2), 15)
+        sheet.blit(pygame.transform.smoothscale(surface, cell), (x, y + label_h))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(sheet, str(out))
+    return out
 
 
 if __name__ == "__main__":   # screens drawn on surfaces of their own: no display is opened
-    for _, _, png in render_all(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")):
-        print(png)
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")
+    if "--players" in sys.argv:   # each screen for 1, 4 and 8 players
+        for _, _, png in render_all(folder, COUNTS):
+            print(png)
+    else:
+        for _, _, png in render_all(folder):
+            print(png)
+        for layout_name in ("touchscreen", "tv"):
+            print(contact_sheet(folder / f"contact-sheet-{layout_name}.png", layout_name))

@@ -2,6 +2,7 @@
 the buttons, then the screen. One pass per frame, so the systemd watchdog is fed per frame."""
 from __future__ import annotations
 
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ LOOK_FOR_SCREEN_S = 10.0  # a screen that was missing at start (a TV still off) 
 
 class Output:
     """Where screens go: a pygame display, PNG files, or both. Draws only when the screen changed.
-    PNGs are numbered, one per screen (the demo's), or with `latest_only` one file written over each
+    PNGs are numbered and named by what they show, one per screen (the demo's), or with `latest_only` one file written over each
     time (a table left running without a screen must not fill the SD card)."""
 
     def __init__(self, surface=None, layout=None, png_dir: Path | None = None, flip: bool = True,
@@ -72,7 +73,7 @@ class Output:
         if self.png_dir:
             if self.latest_only:  # one file, written over: only it is kept
                 self.saved.clear()
-            path = self.png_dir / (LATEST_SCREEN if self.latest_only else f"screen-{len(self.saved) + 1:04d}.png")
+            path = self.png_dir / (LATEST_SCREEN if self.latest_only else png_name(len(self.saved) + 1, screen))
             try:
                 pygame.image.save(self.surface, str(path))
             except (pygame.error, OSError) as error:   # a full or read-only disk: the game goes on without PNGs
@@ -88,6 +89,12 @@ class Output:
         self.last = None  # drawn again, on whichever surface there is now
         if not problem:  # found: the table shows there from now on, and the PNG stand-in stops
             self.look_for_screen, self.png_dir = None, None
+
+
+def png_name(number: int, screen: Screen) -> str:
+    """A screen's PNG named by what it shows, numbered in order: "0007-pentakubus-ann-check-the-dice.png"."""
+    words = re.sub(r"[^a-z0-9]+", "-", f"{screen.title} {screen.prompt}".lower()).strip("-")
+    return f"{number:04d}-{words[:60].rstrip('-') or screen.kind}.png"
 
 
 PLAYING = "camera and display up"   # systemd's status line while all is well

@@ -13,6 +13,7 @@ from appliance.final_sheet import final_sheet
 from appliance.main_loop import Output
 from appliance.settings import default_settings, player_names
 from appliance.table import Table
+from appliance.words import count, plainly
 from vision.scoring import box_holds, labeled_die
 
 
@@ -35,7 +36,7 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     try:
         labels = json.loads(labels_file.read_text())
     except (OSError, ValueError, RecursionError) as error:   # RecursionError: JSON nested too deeply
-        raise ReplayError(f"{folder} is not a recorded game ({error.__class__.__name__}: {error})") from None
+        raise ReplayError(f"{folder} is not a recorded game ({plainly(error)})") from None
     spec = _game(labels, labels_file)   # before the frames: a set of stills has none, and is no game
     try:
         recording = load_recording(folder, labels)
@@ -43,8 +44,8 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         raise ReplayError(f"{folder} is not a recorded game: cannot replay: {error}") from None
     missing = recording.missing_frames()
     if missing:   # playing on would read nothing at those frames and print an empty sheet
-        raise ReplayError(f"{folder}: {len(missing)} of the {len(recording.frames)} frames listed in "
-                          f"labels.json are missing (the first: {missing[0]})")
+        raise ReplayError(f"{folder}: {len(missing)} of the {count(len(recording.frames), 'frame')} listed in "
+                          f"labels.json {'is' if len(missing) == 1 else 'are'} missing (the first: {missing[0]})")
     _check_script(labels, labels_file)
     calibration, problem = assemble.recording_calibration(recording)
     if problem:
@@ -79,7 +80,7 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
 
     app.run(going)
     if source.unreadable:   # playing on without them has left out throws: the sheet would be wrong
-        raise ReplayError(f"{folder}: {len(source.unreadable)} frames are no image (the first: "
+        raise ReplayError(f"{folder}: {count(len(source.unreadable), 'frame is', 'frames are')} no image (the first: "
                           f"{min(source.unreadable)}), so this recording cannot be played")
     for press in app.panel.poll():  # presses timed after the last frame
         table.press(press)
@@ -127,7 +128,7 @@ def _check_script(labels: dict, labels_file: Path) -> None:
         if not isinstance(labels["game"].get("variants", {}), dict):
             raise ValueError('"variants" must be a table of variant: value')
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-        raise ReplayError(f"{labels_file}: its script is damaged ({type(error).__name__}: {error})") from None
+        raise ReplayError(f"{labels_file}: its script is damaged ({plainly(error)})") from None
 
 
 def _rest_span(labeled: dict) -> tuple[int, int]:

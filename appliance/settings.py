@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.variants import VARIANTS, VariantError, resolve
+from appliance.words import plainly
 from calibration.profile import NotToml, read_toml
 from hardware.display import MODES as DISPLAY_MODES
 
@@ -47,10 +48,14 @@ def _rule(allowed: str, ok: Callable[[Any], bool], convert: Callable[[Any], Any]
 
 
 SHOWN = 80   # characters of a value a warning shows: a value of megabytes must not fill the journal
+SHOWN_ITEMS = 8  # a longer list is shown cut, with its length
 
 
 def _show(value: Any) -> str:
-    """A value as it would be written in the TOML file, cut after SHOWN characters."""
+    """A value as it would be written in the TOML file, a long list cut short and the whole cut after SHOWN
+    characters."""
+    if isinstance(value, list) and len(value) > SHOWN_ITEMS:
+        return _show(value[:SHOWN_ITEMS])[:-1] + f", … ({len(value)} in all)]"
     try:
         shown = json.dumps(value, ensure_ascii=False)
     except TypeError:
@@ -249,13 +254,14 @@ def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def _defaults() -> dict[str, Any]:
+def _written_defaults() -> dict[str, Any]:
+    """The defaults as default_settings.toml writes them (slam = "none", where the rules make {} of it)."""
     with DEFAULT_FILE.open("rb") as f:
-        raw = flatten(tomllib.load(f))
-    return {key: RULES[key].check(value) for key, value in raw.items()}
+        return flatten(tomllib.load(f))
 
 
-DEFAULTS = _defaults()
+WRITTEN_DEFAULTS = _written_defaults()
+DEFAULTS = {key: RULES[key].check(value) for key, value in WRITTEN_DEFAULTS.items()}
 
 
 def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
@@ -294,7 +300,7 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
                 "each [table] read on its own, a later one over an earlier one")   # a table given twice, say
         lost = [f"settings file {path} is not valid TOML: {error}{where}; {kept}"]
     except (OSError, UnicodeDecodeError) as error:
-        return default_settings(), [f"settings file {path} cannot be read ({error}); using the built-in defaults"]
+        return default_settings(), [f"settings file {path} cannot be read ({plainly(error)}); using the built-in defaults"]
     values, warnings = check_values(flatten(raw))
     return _build(values, path), lost + [f"settings {path}: {w}" for w in warnings]
 
@@ -338,7 +344,8 @@ def check_values(given: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         try:
             values[key] = rule.check(value)
         except ValueError:
-            warnings.append(f"{key} = {_show(value)} is not allowed ({rule.allowed}); using the default {_show(DEFAULTS[key])}")
+            warnings.append(f"{key} = {_show(value)} is not allowed ({rule.allowed}); "
+                            f"using the default {_show(WRITTEN_DEFAULTS[key])}")
     warnings += _check_together(values)
     return values, warnings
 

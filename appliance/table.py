@@ -12,7 +12,8 @@ also shows the same screen, whenever it came.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import sys
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from appliance import advice_view
@@ -24,6 +25,9 @@ from appliance.games.ranking import first_placed, winners_sentence
 from appliance.games.sheet_game import SheetGame, Throw
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.games.variants import VariantError
+from appliance import host_settings
+from appliance.name_entry import NameEntry, remembered
+from appliance.night import night_games
 from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, DieView, Hint, Screen
 from appliance.session import GameState, new_game
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
@@ -45,6 +49,10 @@ DECIDE_FIRST = {Phase.QUADRUPLE_CHOICE: "first accept the dice (OK) or choose to
 # The lists the game forces, by what they choose: a reading before the choice is not taken either
 CHOOSE_FIRST = {"field": "first choose the field for this throw (OK): a throw is not taken before that",
                 "set-aside": "first choose the dice to set aside (OK): a roll is not taken before that"}
+# The host's lists, in the menu and below the games: their titles and prompts
+HOST_LISTS = {"night": "Tonight's games", "shutdown": "Shut down the table?", "game-settings": "Game settings"}
+HOST_PROMPTS = {"night": "the games finished tonight, newest first", "shutdown": "OK shuts the table down, BACK goes back",
+                "game-settings": "OK turns the setting under the cursor, for the games started from now on"}
 # What OK on a choice decides, by list: the rules action and its arguments from the choice's key (the items of
 # the menu and of "end this game?" have what they do as their key)
 CHOICE_DECIDES = {"field": lambda key: ("enter", *key), "correct": lambda key: ("correct", *key),
@@ -98,8 +106,12 @@ class Table:
         self.log = log
         self.advice = advice  # the advisor: "off", "ask" or "show" (advice_view.MODES)
         self.asked = False  # advice asked for this moment: shown until the next decision
-        self.names = list(players)
+        self.settings_names = list(players)
+        self.names = remembered(log.load_screen(), players)   # as entered at the table on an earlier night
+        self.entry: NameEntry | None = None  # the names being typed
         self.variants = {g: dict((variants or {}).get(g, {})) for g in GAME_IDS}
+        self.settings_variants = host_settings.chosen(self.variants)
+        host_settings.remembered(log.load_screen(), self.variants)   # as turned at the table on an earlier night
         self.record: GameRecord | None = None
         self.game: GameState | None = None
         self.logged = 0  # the game's events in the log: a saved screen belongs to the state after that many
@@ -121,6 +133,7 @@ class Table:
         self.setup_game = default_game if default_game in GAME_IDS else GAME_IDS[0]
         self.mode = "choose-game"
         self.on_confirm = None  # called with (dice, values, attempt) when the player confirms a reading
+        self.power_off = None  # () -> "" or why not: shuts the Pi down (the menu's "shut down"; set by `run`)
         self._saved: dict = {}
         self._reviewed: tuple = (None, ())  # (the log's state, the game-over review of it)
         self._resume()
@@ -128,7 +141,7 @@ class Table:
 
     # ------------------------------------------------------------------ the log
     def _resume(self) -> None:
-        record = self.log.open_game()
+        record = self.log.open_game() or self._left_at_game_over()
         if record is None:
             self._open_game_chooser()
             return
@@ -149,6 +162,12 @@ class Table:
         where = "the game is over" if self._is_over else f"{self._whose_turn()}'s turn"
         self._say(f"resumed {GAME_NAMES[record.game]}: {where}")
         self._after_decision()
+
+    def _left_at_game_over(self) -> GameRecord | None:
+        """The game the screen still showed when the table stopped, though already kept in the history (as soon
+        as it is over): its game-over screen comes back until the players leave it."""
+        newest, at = self.log.history(1), self.log.load_screen().get("game")
+        return newest[0] if newest and isinstance(at, list) and at[:1] == [newest[0].id] else None
 
     @staticmethod
     def _apply(game: GameState, held, action: str, args: list):
@@ -176,6 +195,8 @@ class Table:
         try:
             with self.log.transaction():   # the decision and the screen it leads to: a stop keeps both or neither
                 self.log.append(self.record.id, action, list(args))
+                if self._is_over:   # into the history at once: a table switched off at the end of the night lists it
+                    self.log.finish(self.record.id, self._result())
                 self._save_screen()
         except LogError as error:  # not written, so not taken: the game stays as the log has it
             vars(self).update(before)
@@ -192,9 +213,13 @@ class Table:
             return False
         return True
 
+    def _result(self) -> list[dict]:
+        return [{"rank": r, "name": n, "total": t} for r, n, t in self.game.ranking]
+
     def _log_failed(self, error: LogError, meaning: str = UNCHANGED) -> None:
-        """A write the log refused: a message on screen, and the table goes on."""
+        """A write the log refused: a message on screen and in the journal, and the table goes on."""
         self._say(f"{error}: {meaning} (is the SD card full?)", ERROR)
+        print(f"dicetable: {self.message}", file=sys.stderr, flush=True)
 
     def _after_decision(self, keep: tuple[int, ...] = ()) -> None:
         """A new state: the dice seen in the keep zone before it say nothing about it, but those the decision
@@ -237,7 +262,7 @@ class Table:
             "set-aside": self._forced_list == "set-aside",
             "menu": True,
             "end": not self._is_over,
-        }.get(what, False)
+        }.get(what, False) or what in HOST_LISTS and self.mode in ("play", "choose-game")
 
     @property
     def _correctable(self) -> bool:
@@ -287,6 +312,7 @@ class Table:
 
     def press(self, press: Press) -> None:
         handlers = {"choose-game": self._press_choose_game, "choose-players": self._press_choose_players,
+                    "names": self._press_names,
                     "play": self._press_play, "game-over": self._press_game_over}
         handlers[self.mode](press)
         self._save_screen()
@@ -398,6 +424,7 @@ class Table:
             attempt = None if not isinstance(game, SheetGame) else 1 if game.throw is None else game.throw.attempt + 1
             self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values, attempt)
         if review.action == "roll_off":
+            self._say(f"{self._whose_turn()} rolled {review.values[0]}")   # not "check the reading" any more
             self.roll_off.append(review.values[0])
             self.review, self.lying, self.pushed = None, seen, None
             if len(self.roll_off) == len(self.game.contenders):
@@ -422,9 +449,13 @@ class Table:
     def _press_choose_game(self, press: Press) -> None:
         if press.button in (PREV, NEXT):
             self.chooser.move(_step(press))
+        elif press.button == OK and callable(self.chooser.chosen.key):   # the host's items below the games
+            self.chooser.chosen.key()
         elif press.button == OK:
             self.setup_game = self.chooser.chosen.key
             self.mode = "choose-players"
+        elif press.button == BACK and self.choosing:
+            self._open_game_chooser()
 
     def _press_choose_players(self, press: Press) -> None:
         if press.button in (PREV, NEXT) and press.long:
@@ -432,14 +463,23 @@ class Table:
                 self.order_shift += _step(press)  # who starts
         elif press.button in (PREV, NEXT):
             self.count = min(MAX_PLAYERS, max(1, self.count + _step(press)))
+        elif press.button == OK and press.long:   # type the players' names
+            self.entry, self.mode = NameEntry.of((self.names + self._spare_names())[:self.count]), "names"
         elif press.button == OK:
             self._start_game()
         elif press.button == BACK:
             self._open_game_chooser()
 
+    def _press_names(self, press: Press) -> None:
+        now = self.entry.press(press)
+        if now != "typing":   # the names done so far stay, the others as they were
+            self.names = self.entry.names + self.names[len(self.entry.names):]
+            self.entry, self.mode = None, "choose-players"
+            self._say("names kept for the next nights too" if now == "done" else "")
+
     def _press_game_over(self, press: Press) -> None:
         if press.button == OK:
-            if self._finish(self.record.id, [{"rank": r, "name": n, "total": t} for r, n, t in self.game.ranking]):
+            if self._finish(self.record.id, self._result()):   # again: in case it could not be written before
                 self.record, self.game = None, None
                 self._open_game_chooser()
                 self._say("game saved in the history")
@@ -531,16 +571,52 @@ class Table:
     # ------------------------------------------------------------------ choosers
     def _open_game_chooser(self) -> None:
         self.mode, self.choosing = "choose-game", ""
-        choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS]
+        choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS] + self._host_items() + [
+            ChoiceView("game settings", key=self._open_game_settings)]   # between games: a game keeps its own
         self.chooser = Chooser(choices, GAME_IDS.index(self.setup_game))
+
+    def _host_items(self) -> list[ChoiceView]:
+        return [ChoiceView("tonight's games", key=self._open_night),
+                ChoiceView("shut down the table", key=self._open_shutdown)]
+
+    def _open_night(self) -> None:
+        games = night_games(self.log) or ["no game finished tonight yet"]
+        self.chooser, self.choosing = Chooser([ChoiceView(g, key=self._leave_host_list) for g in games]), "night"
+        self._say("")
+
+    def _open_shutdown(self) -> None:
+        """Shutting down ends the night: one more OK."""
+        self.chooser, self.choosing = Chooser([ChoiceView("shut down now", key=self._shut_down)]), "shutdown"
+        self._say("the games are kept; an unfinished one comes back when the table is switched on again")
+
+    def _open_game_settings(self, cursor: int = 0) -> None:
+        items = [ChoiceView(label, key=lambda which=which: self._turn_setting(*which))
+                 for label, which in host_settings.labels(self.variants)]
+        self.chooser, self.choosing = Chooser(items, cursor), "game-settings"
+
+    def _turn_setting(self, game: str, key: str) -> None:
+        host_settings.turned(self.variants, game, key)
+        self._open_game_settings(self.chooser.cursor)
+        self._say("the games started from now on are played so; kept for the next nights too")
+
+    def _leave_host_list(self) -> None:
+        (self._open_game_chooser if self.mode == "choose-game" else self._close_list)()
+
+    def _shut_down(self) -> None:
+        problem = self.power_off() if self.power_off else "this table cannot shut the computer down (it is not " \
+                                                           "the installed service): switch it off as usual"
+        self._leave_host_list()
+        self._say(problem or "shutting down: switch off once the screen is dark", ERROR if problem else INFO)
 
     def _chosen_players(self) -> list[str]:
         """The players chosen on the players screen, the one who starts first."""
-        numbers = range(len(self.names) + 1, 2 * MAX_PLAYERS + 1)  # enough even if every name is a "Player n"
-        spare = [f"Player {i}" for i in numbers if f"Player {i}" not in self.names]
-        names = (self.names + spare)[:self.count]   # each its own: the games tell players apart by name
+        names = (self.names + self._spare_names())[:self.count]   # each its own: the games tell players apart by name
         shift = 0 if self.setup_game in ROLL_OFF_GAMES else self.order_shift % len(names)
         return names[shift:] + names[:shift]
+
+    def _spare_names(self) -> list[str]:
+        numbers = range(len(self.names) + 1, 2 * MAX_PLAYERS + 1)  # enough even if every name is a "Player n"
+        return [f"Player {i}" for i in numbers if f"Player {i}" not in self.names]
 
     def _start_game(self) -> None:
         self.start(self.setup_game, self._chosen_players())
@@ -593,6 +669,7 @@ class Table:
             items.append(ChoiceView("correct the last entry", key=self._open_corrections))
         if self.advice == "ask" and advice_view.advisable(self.game):
             items.append(ChoiceView("advice for this moment", key=self._ask_advice))
+        items += self._host_items()
         if self._may_open("end"):  # a finished game is kept with its result (game over, OK), never as abandoned
             items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
         self.chooser, self.choosing = Chooser(items), "menu"
@@ -658,6 +735,9 @@ class Table:
                 "dice": [_die_row(d) for d in self.pushed.dice], "size": [self.pushed.width, self.pushed.height]},
             "viewing": self.viewing,
             "message": [self.message, self.level],
+            "names": {"settings": self.settings_names, "entered": self.names},
+            "entry": asdict(self.entry) if self.entry else None,   # copies: the names change in place
+            "host_settings": {"settings": self.settings_variants, "chosen": host_settings.chosen(self.variants)},
         }
 
     def _save_screen(self) -> None:
@@ -678,7 +758,7 @@ class Table:
         gives (a decision and its screen are one transaction; a screen of another state, as a log
         rescued from damage may have, is ignored, as is a row this version cannot read)."""
         if not state or state.get("game") != self._at \
-                or state.get("mode") != self.mode and not (self.mode == "choose-game" and state.get("mode") == "choose-players"):
+                or state.get("mode") != self.mode and not (self.mode == "choose-game" and state.get("mode") in ("choose-players", "names")):
             return
         resumed = dict(vars(self))
         try:
@@ -702,11 +782,14 @@ class Table:
             if pushed := state.get("pushed"):
                 self.pushed = Reading(tuple(_die_of(row) for row in pushed["dice"]), *pushed["size"])
         opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
-                  "menu": self._open_menu, "end": self._open_end}.get(state["choosing"])
+                  "menu": self._open_menu, "end": self._open_end, "night": self._open_night,
+                  "shutdown": self._open_shutdown, "game-settings": self._open_game_settings}.get(state["choosing"])
         if opener and self._may_open(state["choosing"]):
             opener()
         if self.chooser:
             self.chooser.cursor = min(state["cursor"], len(self.chooser.choices) - 1)
+        if state["mode"] == "names":
+            self.entry = NameEntry(**state["entry"])
         self.message, self.level = state["message"]
         self._saved = state
 
@@ -715,15 +798,27 @@ class Table:
         self.message, self.level = message, level
 
     def _whose_turn(self) -> str:
+        return self.game.players[self._acting()]
+
+    def _acting(self) -> int:
+        """Who is to act: in Train Wreck's roll-off the one to roll for the start."""
         game = self.game
-        return game.players[game.current]
+        if isinstance(game, TrainWreckGame) and game.phase == Phase.ROLL_OFF:
+            return game.contenders[len(self.roll_off)]
+        return game.current
 
     def screen(self) -> Screen:
         base = dict(message=self.message, level=self.level, camera=self.camera_note, tray=self.tray_note)
+        if self.mode == "choose-game" and self.choosing:
+            return Screen("choose-game", HOST_LISTS[self.choosing], HOST_PROMPTS[self.choosing],
+                          choices=tuple(self.chooser.choices), cursor=self.chooser.cursor,
+                          hints=(Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back")), **base)
         if self.mode == "choose-game":
             return Screen("choose-game", "Choose a game", "PREV/NEXT to choose, OK to start",
                           choices=tuple(self.chooser.choices), cursor=self.chooser.cursor,
                           hints=(Hint("PREV/NEXT", "game"), Hint("OK", "choose")), **base)
+        if self.mode == "names":
+            return self.entry.screen(**base)
         if self.mode == "choose-players":
             names = self._chosen_players()
             roll_off = self.setup_game in ROLL_OFF_GAMES
@@ -732,7 +827,8 @@ class Table:
             return Screen("choose-players", f"{GAME_NAMES[self.setup_game]}: players",
                           f"{self.count} player{'s' if self.count > 1 else ''}" + (f", {starts}" if starts else ""),
                           choices=tuple(ChoiceView(n) for n in names),
-                          hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("BACK", "games")),
+                          hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("hold OK", "names"),
+                                                                             Hint("BACK", "games")),
                           **base)
         game_base = dict(base, game=self.game, game_id=self.record.game)
         if self.mode == "game-over":
@@ -744,10 +840,10 @@ class Table:
 
     def _play_screen(self, base: dict) -> Screen:
         title = f"{GAME_NAMES[self.record.game]}: {self._whose_turn()}"
-        extra = {"sheet_player": self._sheet_shown()} if isinstance(self.game, SheetGame) else {}
+        extra = {"sheet_player": self._sheet_shown()} if isinstance(self.game, SheetGame) else {"acting": self._acting()}
         if self.choosing:
             prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
-                       "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing"}
+                       "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}
             highlight = (self.chooser.chosen.key,) if self.choosing in ("field", "correct") else ()
             back = () if self.choosing == self._forced_list else (Hint("BACK", "back"),)
             hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(
@@ -761,18 +857,26 @@ class Table:
         if self.review is not None:
             return Screen("play", title, "check the dice", dice=self._review_views(),
                           hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
-                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True}, **base)
+                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True,
+                                 "checked": {tuple(d.box): (v, ok) for d, v, ok in
+                                             zip(self.review.dice, self.review.values, self.review.confirmed)}}, **base)
         prompt, hints = self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt()
+        highlight = ()
         if self._throw:
             extra.update(self._best_now())
+        elif self._correctable and extra["sheet_player"] == self.game.last_entry.player:   # the entry just made
+            last = self.game.last_entry
+            highlight = ((last.column, last.field),)
         extra.update(self._advice())
         return Screen("play", title, prompt, dice=self._dice_views(), hints=hints + (Hint("hold BACK", "menu"),),
-                      extra=extra, **base)
+                      highlight=highlight, extra=extra, **base)
 
     def _sheet_shown(self) -> int:
         """Sheet games: whose sheet is shown: the last entry's player's in a correction, else the one looked at."""
         game = self.game
-        return game.last_entry.player if self.choosing == "correct" else (game.current + self.viewing) % len(game.players)
+        if self.choosing == "correct" or self._correctable and game.throw is None and self.viewing == 0:
+            return game.last_entry.player   # the entry just made stays in view until the next throw starts
+        return (game.current + self.viewing) % len(game.players)
 
     def _best_now(self) -> dict:
         """Sheet games: the best field for the throw, to mark on the sheet and name under the dice."""
@@ -806,8 +910,7 @@ class Table:
             Phase.TRAIN_WRECK: (Hint("OK", "try the salvage"), Hint("BACK", "end the turn")),
         }.get(game.phase, ())
         if game.phase == Phase.ROLL_OFF:
-            who = game.players[game.contenders[len(self.roll_off)]]
-            return f"to choose who starts: {who}, roll one die", hints
+            return f"to choose who starts: {self._whose_turn()}, roll one die", hints
         reason = f" ({game.must_roll_reason})" if game.must_roll_reason else ""
         return game.prompt + reason, hints
 

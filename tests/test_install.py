@@ -56,6 +56,10 @@ def test_install_dry_run_prints_every_step_and_changes_nothing(tmp_path):
         "systemctl daemon-reload",
         "systemctl enable dicetable.service",
         f"ln -sfn {prefix}/venv/bin/dicetable /usr/local/bin/dicetable",
+        # the menu's "shut down the table": polkit lets the kiosk's user power off, under its own name
+        f"install -m 0644 {REPO}/systemd/50-dicetable.rules /etc/polkit-1/rules.d/50-dicetable.rules",
+        's|"dicetable"|"dicetable-test-nobody"|',
+        "polkitd",
     ]
     text = "\n".join(done)
     for piece in expected:

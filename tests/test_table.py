@@ -210,7 +210,8 @@ def test_correction_until_the_next_throw(log):
     table.press(OK)
     table.press(HOLD_BACK)  # the menu no longer offers Ann's correction: Bob has thrown since
     labels = [c.label for c in table.chooser.choices]
-    assert labels == ["continue the game", "correct the last entry", "end this game (it stays in the log)"]
+    assert labels == ["continue the game", "correct the last entry", "tonight's games", "shut down the table",
+                      "end this game (it stays in the log)"]
     table.chooser.cursor = 1
     table.press(OK)
     assert table.game.last_entry.player == 1
@@ -380,7 +381,7 @@ def test_a_game_ended_from_the_menu_restarts_at_the_game_list(log):
     table = start(log, "dice-poker")
     end_from_the_menu(table)
     again = Table(log, players=["Ann"])
-    assert again.mode == "choose-game" and [c.key for c in again.chooser.choices] == list(GAME_IDS)
+    assert again.mode == "choose-game" and [c.key for c in again.chooser.choices][:len(GAME_IDS)] == list(GAME_IDS)
     again.press(OK)
     assert again.mode == "choose-players"
 
@@ -625,7 +626,8 @@ def test_the_last_entry_is_final_once_the_next_throw_is_read(log, tmp_path):
     table.press(OK)  # Ann enters
     table.reading(reading((2, 3, 4, 5, 6)))  # Bob has thrown: his reading is being checked
     table.press(HOLD_BACK)
-    assert [c.label for c in table.chooser.choices] == ["continue the game", "end this game (it stays in the log)"]
+    assert [c.label for c in table.chooser.choices] == ["continue the game", "tonight's games", "shut down the table",
+                                                        "end this game (it stays in the log)"]
     table.press(BACK)
     table.press(BACK)  # the reading dropped: the dice left the tray all the same
     assert table.review is None and "correct" not in str(table.screen().hints)
@@ -635,7 +637,7 @@ def test_the_last_entry_is_final_once_the_next_throw_is_read(log, tmp_path):
     again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"])
     again.press(BACK)
     again.press(HOLD_BACK)
-    assert again.choosing == "menu" and len(again.chooser.choices) == 2
+    assert again.choosing == "menu" and len(again.chooser.choices) == 4   # nothing to correct
 
 
 @pytest.mark.parametrize("edits", [[NEXT, HOLD_NEXT], []])

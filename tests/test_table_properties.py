@@ -275,6 +275,8 @@ class Replay:
 
     def __call__(self, table: Table):
         record = table.log.open_game()
+        if record is None and table.game.is_over:   # a finished game goes into the history as soon as it is over
+            record = next(iter(table.log.history(1)), None)
         assert record is not None and record.id == table.record.id, "the game on screen is not the open game in the log"
         events = table.log.events(record.id)
         key = (str(table.log.path), record.id)
@@ -321,7 +323,7 @@ def check(table: Table, surface, replayed: Replay) -> None:
     screen = table.screen()  # 2: it builds, and it draws
     render(surface, screen, LAYOUT)
     if table.record is None:
-        assert screen.kind in ("choose-game", "choose-players")
+        assert screen.kind in ("choose-game", "choose-players", "names")
         return
     assert screen.kind in ("play", "game-over") and screen.game is table.game
     game, held = replayed(table)  # 4: the log replayed is the game shown

@@ -115,7 +115,18 @@ def read_image(path: str | Path):
         return None, f"cannot be looked at ({error.strerror})"
     if not os.access(path, os.R_OK):
         return None, "cannot be read: no permission"
+    if truncated_jpeg(path):   # OpenCV would read the part there is with only libjpeg's own warning
+        return None, "is a JPEG cut short (the file ends before the picture does): copy or save it again"
     image = read_picture(path)
     if image is None:
         return None, "not an image OpenCV can read"
     return image, ""
+
+
+def truncated_jpeg(path: Path) -> bool:
+    """A JPEG (it starts with the SOI marker) that does not end with the EOI marker (padding aside)."""
+    with open(path, "rb") as file:
+        if file.read(2) != b"\xff\xd8":
+            return False
+        file.seek(max(0, path.stat().st_size - 64))
+        return b"\xff\xd9" not in file.read()

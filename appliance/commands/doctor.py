@@ -6,7 +6,11 @@ import json
 import platform
 from dataclasses import dataclass, field
 
-HELP = "List the camera, buttons, display, settings and calibration found here, and how to fix what is missing."
+from appliance.words import count
+
+HELP = ("List the camera, buttons, display, settings and calibration found here, and how to fix what is missing "
+        "(exit status 1 when the table cannot run without a part that is missing).")
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", metavar="FILE", help="settings file to check (default: the one the table would use)")
@@ -36,7 +40,7 @@ def examine(settings_path: str | None = None) -> dict:
     else:
         source = f"built-in defaults (no file at ${ENV_VAR}, {', '.join(SEARCH_PATH)})"
     settings_part = Part("settings", not warnings, [Finding(
-        "settings", not warnings, f"{source}; {len(warnings)} warning(s)", fix if warnings else "")])
+        "settings", not warnings, f"{source}; {count(len(warnings), 'warning')}", fix if warnings else "")])
     parts = [
         settings_part,
         _camera_part(settings, probe_cameras(settings.camera.picamera_number, settings.camera.device)),
@@ -45,12 +49,17 @@ def examine(settings_path: str | None = None) -> dict:
         _calibration_part(settings.calibration_profile, settings.camera.size, Finding),
     ]
     model = pi_model()
+    # what the table cannot run without, as these settings have it: a camera and its calibration always, a
+    # screen unless display.mode is "dummy", the GPIO buttons on a Pi unless the touchscreen's replace them
+    needed = {"camera", "calibration"} | ({"display"} if settings.display.mode != "dummy" else set()) \
+        | ({"buttons"} if model and not settings.buttons.touch else set())
     return {
         "machine": model or f"not a Raspberry Pi ({platform.system()} {platform.machine()})",
         "parts": [{"part": p.name, "ok": p.ok, "findings": [f.as_dict() for f in p.findings]} for p in parts],
         "warnings": warnings,
         "ready": [p.name for p in parts if p.ok],
         "missing": [p.name for p in parts if not p.ok],
+        "needed_missing": [p.name for p in parts if not p.ok and p.name in needed],
     }
 
 
@@ -73,7 +82,7 @@ def _camera_part(settings, findings) -> Part:
         if recording is None:
             return Part("camera", False, [Finding("replay", False, "camera.source is \"replay\" but camera.replay_folder is empty",
                                                   "set camera.replay_folder to a recorded-throw folder")])
-        return Part("camera", True, [Finding("replay", True, f"{folder}: {len(recording.frames)} frames")])
+        return Part("camera", True, [Finding("replay", True, f"{folder}: {count(len(recording.frames), 'frame')}")])
     wanted = {"picamera": ("Pi camera",), "usb": ("USB camera",), "auto": ("Pi camera", "USB camera")}[source]
     relevant = [f for f in findings if f.part in wanted]
     return Part("camera", any(f.ok for f in relevant), relevant)
@@ -107,10 +116,12 @@ def render(report: dict) -> str:
     lines += ["", f"summary: {len(ready)} of {len(ready) + len(missing)} ready"
               + (f" ({', '.join(ready)})" if ready else "")
               + (f"; missing: {', '.join(missing)}" if missing else "; everything is in place")]
+    if report["needed_missing"]:
+        lines.append(f"the table cannot run without: {', '.join(report['needed_missing'])} (exit status 1)")
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
     report = examine(args.settings)
     print(json.dumps(report, indent=2) if args.json else render(report))
-    return 0  # a report, not a test: missing parts are explained above, and the table still starts
+    return 1 if report["needed_missing"] else 0  # 1: a script (or the installer) sees that the table cannot run

@@ -41,7 +41,9 @@ def run(args) -> int:
         dice = result["dice"]
         print(f"{result['image']}: {len(dice)} {'die' if len(dice) == 1 else 'dice'}, {result['ms']:.0f} ms")
         if not dice and not args.die_px:
-            print("  (no dice found: if the photo shows dice, give their size in pixels with --die-px)")
+            other = "--kind d6" if args.kind == "d10" else "--kind d10"
+            print(f"  (no dice found: if the photo shows {'six' if args.kind == 'd10' else 'ten'}-sided dice, read it "
+                  f"with {other}; if it shows dice, give their size in pixels with --die-px)")
         for d in dice:
             shown = "cocked" if d["cocked"] else str(d["value"])
             if d["kind"] != args.kind:   # a six-sided die among ten-sided ones: said, not misread

@@ -7,6 +7,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from appliance.words import count
+
 from . import output_folder
 
 HELP = "Play a recorded game (frames and scripted presses) headless and print its final sheet."
@@ -32,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(sheet))
     else:
         for player in sheet["players"]:
-            print(f"{player['name']}: {player['total']} ({len(player['entries'])} entries, bonuses {player['bonuses']})")
+            print(f"{player['name']}: {player['total']} ({count(len(player['entries']), 'entry', 'entries')}, bonuses {player['bonuses']})")
         if table.message:
             print(f"last message: {table.message}")
     return 0

@@ -7,6 +7,7 @@ import sys
 
 from appliance.games import GAME_IDS
 from appliance.games.variants import VARIANTS, VariantError, parse_assignments, resolve, spelled
+from appliance.words import count
 
 HELP = "Show a game's fields, how often each combination comes up, and the best possible scores."
 
@@ -44,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             rolls = rules.faces ** rules.dice
             print(f"{rules.name}: rolls that qualify, of all {rolls:,} rolls of {rules.dice} d{rules.faces}")
-            for number, count in counts.items():
-                print(f"  {number:>3} {rules.field(number).name:<28} {count:>9,}  {1000 * count / rolls:6.1f} ‰")
+            for number, rolled in counts.items():
+                print(f"  {number:>3} {rules.field(number).name:<28} {rolled:>9,}  {1000 * rolled / rolls:6.1f} ‰")
     if args.optimum:
         best = optimum(rules)
         kinds = rules.columns
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             sections = ", ".join(f"{name} {points}" for name, points in best["sections"].items())
             print(f"{rules.name} optimum per column: {sections}; column {best['column']}, "
-                  f"{len(kinds)} column(s) {best['total']}")
+                  f"{count(len(kinds), 'column')} {best['total']}")
     if documents:
         print(json.dumps(documents if len(documents) > 1 else next(iter(documents.values()))))
     if not (args.frequencies or args.optimum):

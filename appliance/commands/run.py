@@ -24,6 +24,7 @@ def run(args: argparse.Namespace) -> int:
     from appliance import assemble, systemd_notify
     from appliance.commands.calibrate import locking_reopener, run_wizard
     from appliance.main_loop import PLAYING
+    from appliance.night import power_off
     from appliance.settings import load_settings
     from hardware.replay import ReplaySource
 
@@ -41,6 +42,12 @@ def run(args: argparse.Namespace) -> int:
         calibration, problem = assemble.recording_calibration(source.recording)
         notes += [f"{problem}: the dice are read without tray zones"] if problem else []
     else:
+        if problem and not output.flip and settings.display.mode != "dummy":
+            # no screen found: the wizard would wait on steps nobody sees (display.mode "dummy" asks for that)
+            print(f"dicetable run: {problem}; the table needs a calibration first, and its wizard a screen to show "
+                  f"each step on: connect a screen (or run it from a desktop session), or calibrate without one "
+                  f"with `dicetable calibrate --display dummy --script PRESSES`", file=sys.stderr)
+            return 2
         if problem:  # never run a live camera on a profile that cannot be read: make one first
             print(f"dicetable run: {problem}; starting the calibration wizard", flush=True)
             systemd_notify.ready("calibrating")
@@ -56,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
                 source = reopen(profile.exposure)
         calibration = profile.to_tray_calibration()
     table = assemble.table_for(settings, args.log, notes)   # a log it cannot open is said on the screen
+    table.power_off = power_off   # the menu's "shut down the table"
     for note in warnings + notes:
         print(f"dicetable: {note}", flush=True)  # the journal keeps them
     if notes or warnings:

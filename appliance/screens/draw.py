@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -24,33 +25,94 @@ LEVEL_COLOURS = {"info": TEXT, "warn": WARN_COLOUR, "error": ERROR_COLOUR}
 
 
 
-def printable(what: str) -> str:
-    """`what` without the characters no font draws: control and format characters (a NUL, a zero-width space),
-    surrogates. Settings refuse them in names, but a name an older version took lives on in its game's log."""
-    return "".join(c for c in what if unicodedata.category(c)[0] != "C")
+# The fonts shipped in fonts/ (licences beside them): DejaVu Sans Condensed for Latin, Greek, Cyrillic, Hebrew,
+# Arabic and symbols, Droid Sans Fallback for Chinese, Japanese and Korean. A character neither has (most emoji)
+# is drawn as MISSING, so that a name shows that something is there rather than an empty box.
+FONTS = Path(__file__).with_name("fonts")
+FACES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
+FALLBACK = "DroidSansFallback.ttf"
+MISSING = "\ufffd"
 
 
-class Font(pygame.font.Font):
-    """pygame's font, measuring and drawing only what it can draw (pygame raises for a NUL, and for a text
-    that draws nothing: the screen would fail at every start)."""
+@lru_cache(maxsize=None)
+def _covers(file: str, char: str) -> bool:
+    """Whether the font file has a glyph for `char` (pygame.freetype says None for a missing one)."""
+    import pygame.freetype
 
-    def size(self, text: str) -> tuple[int, int]:
-        return super().size(printable(text))
-
-    def render(self, text: str, *args) -> pygame.Surface:
-        try:
-            return super().render(printable(text), *args)
-        except pygame.error:   # "Text has zero width": combining marks alone, say
-            return super().render("", *args)
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return _freetype(file).get_metrics(char)[0] is not None
 
 
-@lru_cache(maxsize=32)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+@lru_cache(maxsize=None)
+def _freetype(file: str):
+    import pygame.freetype
+
+    return pygame.freetype.Font(str(FONTS / file), 12)
+
+
+@lru_cache(maxsize=64)
+def _font(file: str, size: int) -> pygame.font.Font:
     if not pygame.font.get_init():  # a display opened without pygame.init(): the fonts still work
         pygame.font.init()
-    f = Font(None, max(8, round(size * 1.3)))  # the default font draws small for its size
-    f.set_bold(bold)
-    return f
+    return pygame.font.Font(str(FONTS / file), size)
+
+
+def runs(what: str, bold: bool = False) -> list[tuple[str, str]]:
+    """`what` cut into (font file, text) runs, each run in the first font that has its characters; control and
+    format characters (a NUL, a zero-width space) left out: no font draws them."""
+    main = FACES[bold]
+    out: list[tuple[str, str]] = []
+    for char in what:
+        if unicodedata.category(char)[0] == "C":
+            continue
+        file = next((f for f in (main, FALLBACK) if _covers(f, char)), None)
+        if file is None:
+            file, char = main, MISSING
+        if out and out[-1][0] == file:
+            out[-1] = (file, out[-1][1] + char)
+        else:
+            out.append((file, char))
+    return out
+
+
+class Face:
+    """A text size: measures and draws text in the shipped fonts, each character in one that has it. `size`
+    is the em in pixels (a capital letter is about three quarters of it)."""
+
+    def __init__(self, size: int, bold: bool = False):
+        self.size_px, self.bold = size, bold
+        self.main = _font(FACES[bold], size)
+
+    def get_height(self) -> int:
+        return self.main.get_height()
+
+    def size(self, what: str) -> tuple[int, int]:
+        return sum(_font(f, self.size_px).size(t)[0] for f, t in runs(what, self.bold)), self.get_height()
+
+    def render(self, what: str, colour) -> pygame.Surface:
+        parts = [(_font(f, self.size_px), t) for f, t in runs(what, self.bold)]
+        if len(parts) == 1 and parts[0][0] is self.main:
+            return _rendered(self.main, parts[0][1], colour)
+        ascent = self.main.get_ascent()
+        image = pygame.Surface((max(1, self.size(what)[0]), self.get_height()), pygame.SRCALPHA)
+        x = 0
+        for f, t in parts:   # on the main font's baseline, in its line height (the ideographs fit in it)
+            image.blit(_rendered(f, t, colour), (x, ascent - f.get_ascent()))
+            x += f.size(t)[0]
+        return image
+
+
+def _rendered(f: pygame.font.Font, what: str, colour) -> pygame.Surface:
+    try:
+        return f.render(what, True, colour)
+    except pygame.error:   # "Text has zero width": combining marks alone, say
+        return f.render("", True, colour)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Face:
+    return Face(max(8, size), bold)
 
 
 def text(surface, what: str, pos, size: int, colour=TEXT, bold=False, anchor="topleft", max_width=None) -> pygame.Rect:
@@ -58,10 +120,21 @@ def text(surface, what: str, pos, size: int, colour=TEXT, bold=False, anchor="to
     if max_width is not None:
         while what and f.size(what)[0] > max_width:  # shorten rather than spill into the next column
             what = what[:-2] + "…" if len(what) > 2 else ""
-    image = f.render(what, True, colour)
+    image = f.render(what, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+def abbreviated(what: str, size: int, width: int, bold: bool = False) -> str:
+    """`what`, or as much of it as fits in `width` pixels ending in "…": a name shortened on purpose where
+    its full form is shown elsewhere (a column header, the players strip)."""
+    f = font(size, bold)
+    if f.size(what)[0] <= width:
+        return what
+    while len(what) > 1 and f.size(what + "…")[0] > width:
+        what = what[:-1]
+    return what.rstrip(" -") + "…"
 
 
 def fitting_size(what: str, size: int, width: int, smallest: int, bold: bool = False) -> int:
@@ -123,8 +196,17 @@ def die(surface, rect: pygame.Rect, value: int | None, kind: str = "d6", held=Fa
                                radius)
     else:
         text(surface, str(value), rect.center, rect.width // 2, DIE_PIP, bold=True, anchor="center")
-    border = next((colour for flag, colour in ((selected, ACCENT), (uncertain, WARN_COLOUR), (held, HELD)) if flag), None)
+    # three marks that never share a colour or a shape: held a blue frame, unsure an orange frame with a "?"
+    # badge, the cursor a yellow pointer under the die (a selected die keeps the frame it has)
+    border = WARN_COLOUR if uncertain else HELD if held else None
     if border:
         pygame.draw.rect(surface, border, rect.inflate(8, 8), width=max(3, rect.width // 14), border_radius=rect.width // 5)
     if uncertain:
-        text(surface, "?", (rect.right, rect.top), rect.width // 3, WARN_COLOUR, bold=True, anchor="center")
+        radius = max(9, rect.width // 4)
+        centre = (rect.right, rect.top)
+        pygame.draw.circle(surface, WARN_COLOUR, centre, radius)
+        text(surface, "?", centre, round(radius * 1.5), DIE_PIP, bold=True, anchor="center")
+    if selected:
+        tip, half = rect.bottom + 8, max(6, rect.width // 6)
+        pygame.draw.polygon(surface, ACCENT, [(rect.centerx, tip), (rect.centerx - half, tip + half),
+                                              (rect.centerx + half, tip + half)])

@@ -5,13 +5,17 @@ import pygame
 
 from appliance.games.catalog import DICE_KIND
 from appliance.games.sheet_game import SheetGame
-from appliance.games.train_wreck import ENTRY, TrainWreckGame
+from appliance.games.train_wreck import ENTRY, Phase, TrainWreckGame
 from appliance.screen_model import Picture, Screen
 from appliance.screens import draw
 from appliance.screens.sheet_view import draw_sheet
 from hardware.display import Layout, draw_frame
 
-SMALLEST_SHEET_TEXT = 13  # design pixels at 800x480: the sheet's text shrinks no further to fit
+# Text sizes in design pixels at 800x480 (the font's em; capitals are three quarters of it): nothing a player
+# reads is smaller than SMALLEST_TEXT, the totals and the places not smaller than SCORE_TEXT, the prompt not
+# smaller than PROMPT_TEXT (tests/test_legibility.py measures every screen against them)
+SMALLEST_TEXT, SCORE_TEXT, PROMPT_TEXT = 14, 16, 18
+SMALLEST_SHEET_TEXT = SMALLEST_TEXT  # the sheet's text shrinks no further to fit
 MENU_MESSAGE_LINES = 4     # a menu has room for a longer message (settings warnings at start, say)
 # What the tray is doing, in the title bar's status corner: there it shows on every screen, and it does not
 # push the prompt and the choices down each time the dice start or stop rolling
@@ -36,7 +40,7 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Pic
         bottom = _side_panel(surface, right, screen, layout)
         if picture is not None and not screen.choices and screen.kind == "play":
             _picture(surface, pygame.Rect(right.x, bottom + layout.px(8), right.width, right.bottom - bottom - layout.px(8)),
-                     picture, layout)
+                     picture, layout, screen.extra.get("checked", {}))
     (_soft_buttons if layout.touch else _hints_bar)(surface, pygame.Rect(0, h - hints_h, w, hints_h), screen, layout)
 
 
@@ -44,9 +48,12 @@ def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
     pygame.draw.rect(surface, draw.PANEL, rect)
     # a camera problem gets more room, in two lines: its cause is what the player needs to read
     title_share, status_lines = (0.4, 2) if screen.camera else (0.6, 1)
-    draw.text(surface, screen.title, (layout.margin, rect.centery), layout.font_title, bold=True, anchor="midleft",
-              max_width=rect.width * title_share)
-    status, colour = (screen.camera, draw.ERROR_COLOUR) if screen.camera else (TRAY_STATUS.get(screen.tray, ""), draw.DIM)
+    room = round(rect.width * title_share)   # a long name: the title smaller, then shortened
+    size = draw.fitting_size(screen.title, layout.font_title, room, layout.font_body, bold=True)
+    draw.text(surface, draw.abbreviated(screen.title, size, room, bold=True), (layout.margin, rect.centery), size,
+              bold=True, anchor="midleft")
+    tray = TRAY_STATUS.get(screen.tray, "") if screen.kind == "play" else ""   # only while dice are played
+    status, colour = (screen.camera, draw.ERROR_COLOUR) if screen.camera else (tray, draw.DIM)
     width = rect.width * (0.98 - title_share) - layout.margin
     shown = draw.lines(status, layout.font_small, int(width), status_lines) if status else []
     line_h = draw.font(layout.font_small).get_height()
@@ -57,14 +64,29 @@ def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
 
 
 def _hints_bar(surface, rect, screen: Screen, layout: Layout) -> None:
+    """What each button does: in one line, smaller (down to the smallest text) when the hints are many, and
+    in two lines when even that is too wide."""
     pygame.draw.rect(surface, draw.PANEL, rect)
-    x = layout.margin
-    for hint in screen.hints:
-        label = draw.text(surface, hint.button, (x, rect.centery), layout.font_small, draw.ACCENT, bold=True,
-                          anchor="midleft")
-        does = draw.text(surface, hint.does, (label.right + layout.px(6), rect.centery), layout.font_small,
-                         anchor="midleft")
-        x = does.right + layout.px(18)
+    pairs = [(hint.button, hint.does) for hint in screen.hints]
+    room = rect.width - layout.margin
+    size = layout.font_small
+    while size > layout.px(SMALLEST_TEXT) and _hints_width(pairs, size, layout) > room:
+        size -= 1
+    rows = [pairs]
+    if _hints_width(pairs, size, layout) > room:
+        split = max(i for i in range(1, len(pairs) + 1) if _hints_width(pairs[:i], size, layout) <= room)
+        rows = [pairs[:split], pairs[split:]]
+    line_h = draw.font(size).get_height()
+    for r, row in enumerate(rows):
+        x, y = layout.margin, rect.centery + (r - (len(rows) - 1) / 2) * line_h
+        for button, does in row:
+            label = draw.text(surface, button, (x, y), size, draw.ACCENT, bold=True, anchor="midleft")
+            done = draw.text(surface, does, (label.right + layout.px(6), y), size, anchor="midleft")
+            x = done.right + layout.px(14)
+
+
+def _hints_width(pairs, size: int, layout: Layout) -> int:
+    return sum(draw.font(size, True).size(b)[0] + draw.font(size).size(d)[0] + layout.px(20) for b, d in pairs)
 
 
 def _soft_buttons(surface, rect, screen: Screen, layout: Layout) -> None:
@@ -79,13 +101,14 @@ def _soft_buttons(surface, rect, screen: Screen, layout: Layout) -> None:
         pygame.draw.rect(surface, draw.GRID if used else draw.PANEL, cell, width=2, border_radius=layout.px(8))
         x, y = cell.x + layout.px(8), cell.centery - (line_h if button in hold else line_h // 2)
         name = draw.text(surface, button, (x, y), layout.font_small, draw.ACCENT if used else draw.DIM, bold=True)
-        if button in tap:
-            draw.text(surface, tap[button], (name.right + layout.px(6), y), layout.font_small,
-                      max_width=cell.right - name.right - layout.px(14))
+        if button in tap:   # shrunk to the smallest text, then shortened, rather than cut
+            room = cell.right - name.right - layout.px(14)
+            size = draw.fitting_size(tap[button], layout.font_small, room, layout.px(SMALLEST_TEXT))
+            draw.text(surface, draw.abbreviated(tap[button], size, room), (name.right + layout.px(6), y), size)
         if button in hold:   # shrunk a little rather than cut short
             held, width = f"hold: {hold[button]}", cell.width - layout.px(16)
-            size = draw.fitting_size(held, layout.font_small, width, round(layout.font_small * 0.8))
-            draw.text(surface, held, (x, y + line_h), size, draw.DIM, max_width=width)
+            size = draw.fitting_size(held, layout.font_small, width, layout.px(SMALLEST_TEXT))
+            draw.text(surface, draw.abbreviated(held, size, width), (x, y + line_h), size, draw.DIM)
 
 
 def button_actions(hints) -> tuple[dict[str, str], dict[str, str]]:
@@ -103,12 +126,56 @@ def button_actions(hints) -> tuple[dict[str, str], dict[str, str]]:
 
 def _menu(surface, body, screen: Screen, layout: Layout) -> None:
     y = draw.paragraph(surface, screen.prompt, body.topleft, layout.font_body, body.width, draw.DIM)
-    y = _choices(surface, pygame.Rect(body.x, y + layout.px(8), body.width // 2, body.bottom - y), screen, layout,
-                 size=layout.font_title, show_cursor=screen.kind == "choose-game")
+    room = pygame.Rect(body.x, y + layout.px(8), body.width, body.bottom - y - layout.px(8))
+    if screen.kind == "names":   # the wheel of letters along the bottom, the names above it
+        wheel_h = draw.font(layout.font_title, True).get_height() + layout.px(16)
+        _letter_wheel(surface, pygame.Rect(body.x, body.bottom - wheel_h, body.width, wheel_h), screen, layout)
+        room.height -= wheel_h
+    if screen.kind == "choose-players":
+        y = _names(surface, room, [c.label for c in screen.choices], layout)
+    else:
+        y = _choices(surface, pygame.Rect(room.x, room.y, body.width // 2, room.height), screen, layout,
+                     size=layout.font_title, show_cursor=screen.kind in ("choose-game", "names"))
     if screen.message:   # above the hints, as many lines as it takes (up to MENU_MESSAGE_LINES)
         top = body.bottom - draw.paragraph_height(screen.message, layout.font_body, body.width, MENU_MESSAGE_LINES)
         draw.paragraph(surface, screen.message, (body.x, max(top, y)), layout.font_body, body.width,
                        draw.LEVEL_COLOURS[screen.level], max_lines=MENU_MESSAGE_LINES)
+
+
+def _letter_wheel(surface, rect, screen: Screen, layout: Layout) -> None:
+    """The letters around the one OK adds, that one framed in the middle."""
+    letters, chosen = screen.extra["letters"], screen.extra["letter"]
+    size = layout.font_title
+    cell = draw.font(size, True).size("W")[0] + layout.px(10)
+    half = (rect.width // cell - 1) // 2
+    for offset in range(-half, half + 1):
+        letter = letters[(chosen + offset) % len(letters)]
+        box = pygame.Rect(0, 0, cell, rect.height - layout.px(8))
+        box.center = (rect.centerx + offset * cell, rect.centery)
+        if offset == 0:
+            pygame.draw.rect(surface, draw.ACCENT, box, width=3, border_radius=layout.px(6))
+        draw.text(surface, "␣" if letter == " " else letter, box.center, size,
+                  draw.ACCENT if offset == 0 else draw.DIM, bold=offset == 0, anchor="center")
+
+
+def _names(surface, rect, names: list[str], layout: Layout) -> int:
+    """The players in playing order, every one of them: in two columns, and smaller, when they are many."""
+    size, columns = layout.font_title, 1
+    while draw.font(size).get_height() * -(-len(names) // columns) > rect.height:
+        if columns == 1:
+            columns = 2
+        elif size > layout.font_body:
+            size -= 1
+        else:
+            break
+    per_column = -(-len(names) // columns)
+    width = rect.width // columns
+    bottom = rect.y
+    for i, name in enumerate(names):
+        x, y = rect.x + (i // per_column) * width, rect.y + (i % per_column) * draw.font(size).get_height()
+        bottom = max(bottom, draw.text(surface, f"{i + 1}. {draw.abbreviated(name, size, width - layout.px(40))}",
+                                       (x, y), size).bottom)
+    return bottom
 
 
 def _game_panel(surface, rect, screen: Screen, layout: Layout) -> None:
@@ -120,31 +187,39 @@ def _game_panel(surface, rect, screen: Screen, layout: Layout) -> None:
         draw_sheet(surface, rect, game, player, screen.highlight, focus, options, layout.font_small,
                    layout.px(SMALLEST_SHEET_TEXT))
     else:
-        _scoreboard(surface, rect, game, layout)
+        _scoreboard(surface, rect, game, layout, screen.extra.get("acting", game.current))
 
 
-def _scoreboard(surface, rect, game: TrainWreckGame, layout: Layout) -> None:
+def _scoreboard(surface, rect, game: TrainWreckGame, layout: Layout, acting: int) -> None:
+    """The goal, a row per player (a bar towards the goal, or what it takes to get on the scoreboard), the one
+    to act (`acting`: to roll for the start, in the roll-off) marked, then this turn's points; the rows share
+    what room the players leave."""
     size = layout.font_body
-    row = size * 2
-    draw.text(surface, f"goal {game.goal}", (rect.x, rect.y), size, draw.DIM)
+    line = draw.font(size).get_height()
+    y = draw.text(surface, f"goal {game.goal}", (rect.x, rect.y), size, draw.DIM).bottom
+    turn = not game.is_over and game.phase != Phase.ROLL_OFF   # a turn is under way
+    turn_h = draw.font(layout.font_title).get_height() + (line if game.turn.note else 0) + 8 if turn else 0
+    row = max(line, min(round(size * 1.8), (rect.bottom - y - turn_h) // len(game.players)))
     for i, (name, score, on_board) in enumerate(zip(game.players, game.scores, game.on_scoreboard)):
-        y = rect.y + row * (i + 1)
-        current = i == game.current
+        current = i == acting
         colour = draw.ACCENT if current else draw.TEXT
-        draw.text(surface, name, (rect.x, y), size, colour, bold=current, max_width=rect.width * 0.35)
-        bar = pygame.Rect(rect.x + rect.width * 0.38, y + 2, rect.width * 0.42, size)
-        pygame.draw.rect(surface, draw.PANEL, bar, border_radius=4)
-        filled = bar.copy()
-        filled.width = round(bar.width * min(1.0, score / game.goal))
-        pygame.draw.rect(surface, draw.GOOD if on_board else draw.DIM, filled, border_radius=4)
+        draw.text(surface, draw.abbreviated(name, size, round(rect.width * 0.36), current), (rect.x, y), size, colour,
+                  bold=current)
+        bar = pygame.Rect(rect.x + rect.width * 0.38, y + (line - size) // 2, rect.width * 0.42, size)
+        if on_board:
+            pygame.draw.rect(surface, draw.PANEL, bar, border_radius=4)
+            pygame.draw.rect(surface, draw.GOOD, (bar.x, bar.y, round(bar.width * min(1.0, score / game.goal)), bar.h),
+                             border_radius=4)
+        else:
+            draw.text(surface, f"needs a turn of {ENTRY}", (bar.x, bar.centery), layout.font_small, draw.DIM,
+                      anchor="midleft")
         draw.text(surface, str(score), (rect.right, y), size, colour, bold=True, anchor="topright")
-        if not on_board:
-            draw.text(surface, f"needs a turn of {ENTRY}", (bar.x + 4, y + size + 2), layout.font_small, draw.DIM)
-    turn_y = rect.y + row * (len(game.players) + 1) + layout.px(10)
-    if not game.is_over:
-        draw.text(surface, f"this turn: {game.turn_points}", (rect.x, turn_y), layout.font_title, draw.ACCENT, bold=True)
+        y += row
+    if turn:
+        y = draw.text(surface, f"this turn: {game.turn_points}", (rect.x, y + 8), layout.font_title, draw.ACCENT,
+                      bold=True).bottom
         if game.turn.note:
-            draw.text(surface, game.turn.note, (rect.x, turn_y + layout.font_title + layout.px(12)), size, draw.TEXT)
+            draw.text(surface, game.turn.note, (rect.x, y), size, draw.TEXT)
 
 
 def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
@@ -155,12 +230,12 @@ def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
         n = len(screen.dice)
         side = min(layout.die_size, (rect.width - (n - 1) * layout.px(10)) // n)
         for i, view in enumerate(screen.dice):
-            box = pygame.Rect(rect.x + i * (side + layout.px(10)) + 4, y + 6, side, side)
+            box = pygame.Rect(rect.x + i * (side + layout.px(10)) + 4, y + side // 4, side, side)  # room for a "?"
             draw.die(surface, box, view.value, kind, held=view.held, uncertain=view.uncertain and not view.confirmed,
                      selected=view.selected, dim=not view.fresh)
-            if i in screen.extra.get("advised_keep", ()):  # the advisor keeps this die: framed below the strip
-                pygame.draw.line(surface, draw.GOOD, (box.x, box.bottom + 9), (box.right, box.bottom + 9), 4)
-        y += side + layout.px(18)
+            if i in screen.extra.get("advised_keep", ()):  # the advisor keeps this die: underlined, above the cursor
+                pygame.draw.line(surface, draw.GOOD, (box.x, box.bottom + 6), (box.right, box.bottom + 6), 3)
+        y += side + side // 4 + max(6, side // 6) + layout.px(14)  # below the dice: the cursor's pointer
     y = draw.paragraph(surface, screen.prompt, (rect.x, y), layout.font_body, rect.width, draw.TEXT)
     if screen.extra.get("best"):
         y = draw.paragraph(surface, screen.extra["best"], (rect.x, y + 2), layout.font_small, rect.width, draw.GOOD)
@@ -168,20 +243,38 @@ def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
         y = draw.paragraph(surface, screen.message, (rect.x, y + 4), layout.font_small, rect.width,
                            draw.LEVEL_COLOURS[screen.level])
     if screen.kind == "game-over":
-        for rank, name, total in screen.ranking:
-            y = draw.text(surface, f"{rank}. {name}  {total}", (rect.x, y + 6), layout.font_title,
-                          draw.ACCENT if rank == 1 else draw.TEXT, bold=rank == 1).bottom
-        for line in screen.extra.get("review", ()):  # the advisor's look back, one paragraph a player
-            y = draw.paragraph(surface, line, (rect.x, y + 6), layout.font_small, rect.width, draw.DIM)
+        review, line = screen.extra.get("review", ()), draw.font(layout.font_small).get_height() + 2
+        room = rect.bottom - y - 6 - len(review) * line   # the ranking shrinks to leave a line a player for the review
+        y = _ranking(surface, pygame.Rect(rect.x, y + 6, rect.width, room), screen.ranking, layout)
+        for said in review[:max(0, (rect.bottom - y) // line)]:  # the advisor's look back: a line a player, points first
+            y = draw.text(surface, draw.abbreviated(said, layout.font_small, rect.width), (rect.x, y + 2),
+                          layout.font_small, draw.DIM).bottom
     elif screen.choices:
         y = _choices(surface, pygame.Rect(rect.x, y + layout.px(6), rect.width, rect.bottom - y), screen, layout,
                      size=layout.font_body, show_cursor=True)
     return y
 
 
-def _picture(surface, rect, picture: Picture, layout: Layout) -> None:
+def _ranking(surface, rect, ranking, layout: Layout) -> int:
+    """Places, names and totals, as large as the room for all of them allows (long names shortened); returns the
+    y below them."""
+    size = layout.font_title
+    while size > layout.px(SCORE_TEXT) and draw.font(size).get_height() * len(ranking) > rect.height:
+        size -= 1
+    y = rect.y
+    for rank, name, total in ranking:
+        first = rank == 1
+        place, points = f"{rank}. ", f"  {total}"
+        room = rect.width - draw.font(size, first).size(place + points)[0]
+        y = draw.text(surface, place + draw.abbreviated(name, size, room, first) + points, (rect.x, y), size,
+                      draw.ACCENT if first else draw.TEXT, bold=first).bottom
+    return y
+
+
+def _picture(surface, rect, picture: Picture, layout: Layout, checked: dict) -> None:
     """The camera's picture fitted into `rect`; a reading's dice boxed: green read, orange unsure,
-    blue in the keep zone, red cocked or outside the tray."""
+    blue in the keep zone, red cocked or outside the tray. `checked`: {box: (value, confirmed)} of the dice
+    under review, labeled with the value the player gave (a misread die corrected shows its new value)."""
     scale = draw_frame(surface, picture.image, rect)
     if scale is None:
         return
@@ -189,10 +282,11 @@ def _picture(surface, rect, picture: Picture, layout: Layout) -> None:
     boxes = [pygame.Rect(rect.x + round(die.box[0] * scale), rect.y + round(die.box[1] * scale),
                          max(4, round((die.box[2] - die.box[0]) * scale)),
                          max(4, round((die.box[3] - die.box[1]) * scale))) for die in dice]
-    labels = ["?" if die.value is None else str(die.value) for die in dice]
+    shown = [checked.get(tuple(die.box), (die.value, not die.uncertain)) for die in dice]
+    labels = ["?" if value is None else str(value) for value, _ in shown]
     spots = label_spots(boxes, [draw.font(layout.font_small, True).size(t) for t in labels], rect)
-    for die, box, label, spot in zip(dice, boxes, labels, spots):
-        colour = (draw.ERROR_COLOUR if die.cocked or die.zone == "outside" else draw.WARN_COLOUR if die.uncertain
+    for die, (_, confirmed), box, label, spot in zip(dice, shown, boxes, labels, spots):
+        colour = (draw.ERROR_COLOUR if die.cocked or die.zone == "outside" else draw.WARN_COLOUR if not confirmed
                   else draw.HELD if die.zone == "keep" else draw.GOOD)
         pygame.draw.rect(surface, colour, box, width=2)
         draw.text(surface, label, spot.topleft, layout.font_small, colour, bold=True)
@@ -219,7 +313,7 @@ def _choices(surface, rect, screen: Screen, layout: Layout, size: int, show_curs
     size) rather than cut a label short."""
     widest = max((c.label + (f"  ({c.detail})" if c.detail else "") + f"  {c.points}" for c in screen.choices),
                  key=len, default="")
-    size = draw.fitting_size(widest, size, rect.width - 32, layout.font_small)
+    size = draw.fitting_size(widest, size, rect.width - 32, layout.px(SMALLEST_TEXT))
     row = round(size * 1.6)
     visible = max(1, (rect.height - layout.font_small * 2) // row)  # room for the "n of m" line
     first = min(max(0, screen.cursor - visible // 2), max(0, len(screen.choices) - visible))
@@ -233,8 +327,8 @@ def _choices(surface, rect, screen: Screen, layout: Layout, size: int, show_curs
         if choice.points is not None:
             points_w = draw.text(surface, str(choice.points), (line.right - 8, line.centery), size, draw.ACCENT,
                                  bold=True, anchor="midright").width + 12
-        draw.text(surface, label, (line.x + 8, line.centery), size, anchor="midleft",
-                  max_width=line.width - points_w - 16)
+        draw.text(surface, draw.abbreviated(label, size, line.width - points_w - 16), (line.x + 8, line.centery), size,
+                  anchor="midleft")
         y += row
     if len(screen.choices) > visible:
         draw.text(surface, f"{screen.cursor + 1} of {len(screen.choices)}", (rect.right, y), layout.font_small,
