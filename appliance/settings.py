@@ -36,6 +36,8 @@ ENV_VAR = "DICETABLE_SETTINGS"
 class Rule:
     check: Callable[[Any], Any]  # returns the value as the settings hold it, raises ValueError if not allowed
     allowed: str  # said in the warning
+    # for a value refused whole: what of it can still be kept, and what was left out (None: nothing, the default)
+    salvage: Callable[[Any], tuple[Any, str] | None] = lambda value: None
 
 
 def _rule(allowed: str, ok: Callable[[Any], bool], convert: Callable[[Any], Any] = lambda v: v) -> Rule:
@@ -149,14 +151,29 @@ def pin() -> Rule:
 
 
 def player_names(most: int = MAX_PLAYERS, longest: int = 20) -> Rule:
-    def ok(v: Any) -> bool:   # the games tell players apart by name; the screen must be able to draw it
-        return (isinstance(v, list) and 1 <= len(v) <= most
-                and all(isinstance(n, str) and 1 <= len(n.strip()) <= longest and n.strip().isprintable() for n in v)
+    def good(n: Any) -> bool:   # the screen must be able to draw it
+        return isinstance(n, str) and 1 <= len(n.strip()) <= longest and n.strip().isprintable()
+
+    def ok(v: Any) -> bool:   # the games tell players apart by name
+        return (isinstance(v, list) and 1 <= len(v) <= most and all(good(n) for n in v)
                 and len({n.strip() for n in v}) == len(v))
 
-    return _rule(f"a list of 1 to {most} names, each its own, of 1 to {longest} characters, "
-                 "none of them invisible or a control character", ok,
-                 lambda v: tuple(n.strip() for n in v))
+    def salvage(v: Any) -> tuple[tuple[str, ...], str] | None:
+        """The good names, each once and at most `most` of them, if any: one bad name costs only itself."""
+        if not isinstance(v, list):
+            return None
+        kept: list[str] = []
+        left_out: list[Any] = []
+        for n in v:
+            if good(n) and n.strip() not in kept and len(kept) < most:
+                kept.append(n.strip())
+            else:
+                left_out.append(n)
+        return (tuple(kept), "left out " + ", ".join(_show(n) for n in left_out[:SHOWN_ITEMS])) if kept else None
+
+    allowed = (f"a list of 1 to {most} names, each its own, of 1 to {longest} characters, "
+               "none of them invisible or a control character")
+    return Rule(_rule(allowed, ok, lambda v: tuple(n.strip() for n in v)).check, allowed, salvage)
 
 
 def variant(game: str, key: str, allowed: str) -> Rule:
@@ -344,8 +361,13 @@ def check_values(given: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         try:
             values[key] = rule.check(value)
         except ValueError:
-            warnings.append(f"{key} = {_show(value)} is not allowed ({rule.allowed}); "
-                            f"using the default {_show(WRITTEN_DEFAULTS[key])}")
+            salvaged = rule.salvage(value)
+            if salvaged:
+                values[key], left_out = salvaged
+                instead = f"{left_out}, using the rest: {_show(list(values[key]))}"
+            else:
+                instead = f"using the default {_show(WRITTEN_DEFAULTS[key])}"
+            warnings.append(f"{key} = {_show(value)} is not allowed ({rule.allowed}); {instead}")
     warnings += _check_together(values)
     return values, warnings
 

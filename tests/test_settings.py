@@ -108,14 +108,9 @@ slam = "21:12,30:10"
     ('[calibration]\nprofile = "a\\u0000b"', "calibration.profile", '"a\\u0000b"', "a file path"),   # no path holds NUL
     ('[buttons.pins]\nok = 40', "buttons.pins.ok", "40", "from 2 to 27"),
     ('[display]\nmode = "fullscreen"', "display.mode", '"fullscreen"', '"kiosk"'),
-    ('[players]\nnames = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]', "players.names", '["A", ', "1 to 8 names"),
     ('[players]\nnames = [""]', "players.names", '[""]', "of 1 to 20 characters"),
-    ('[players]\nnames = ["Ann", "Bo", "Ann "]', "players.names", '["Ann", "Bo", "Ann "]', "each its own"),
     # names no screen can draw (a NUL, a zero-width space, a bell), shown escaped so that the reader sees them
-    ('[players]\nnames = ["Ann", "B\\u0000b"]', "players.names", '["Ann", "B\\u0000b"]', "none of them invisible"),
-    ('[players]\nnames = ["Ann", "B\\u200bb"]', "players.names", '["Ann", "B\\u200bb"]', "or a control character"),
     ('[players]\nnames = ["\\u200b"]', "players.names", '["\\u200b"]', "none of them invisible"),
-    ('[players]\nnames = ["Cy\\u0007"]', "players.names", '["Cy\\u0007"]', "none of them invisible"),
     ('[buttons.pins]\nok = "BOARD1"', "buttons.pins.ok", '"BOARD1"', '"BOARD29"'),   # pin 1 is 3.3 V
     ('[buttons.pins]\nok = "GPIO40"', "buttons.pins.ok", '"GPIO40"', "from 2 to 27"),   # named, as refused as 40
     ('[buttons.pins]\nok = "BOARD27"', "buttons.pins.ok", '"BOARD27"', "from 2 to 27"),   # GPIO 0: the ID EEPROM
@@ -134,6 +129,22 @@ def test_a_wrong_value_names_key_value_and_what_is_allowed_and_keeps_the_default
     assert "using the default" in warning
     defaults, _ = load_settings(write(tmp_path, "", "empty.toml"))
     assert settings == defaults.__class__(**{**defaults.__dict__, "file": path})
+
+
+@pytest.mark.parametrize("toml, kept, left_out", [
+    ('names = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]', ("A", "B", "C", "D", "E", "F", "G", "H"), '"I"'),
+    ('names = ["Ann", "Bo", "Ann "]', ("Ann", "Bo"), '"Ann "'),
+    # names no screen can draw (a NUL, a zero-width space, a bell), shown escaped so that the reader sees them
+    ('names = ["Ann", "B\\u0000b"]', ("Ann",), '"B\\u0000b"'),
+    ('names = ["Ann", "B\\u200bb", "Cy\\u0007", "Di"]', ("Ann", "Di"), '"B\\u200bb", "Cy\\u0007"'),
+    ('names = [3, "Ann"]', ("Ann",), "3"),
+])
+def test_a_bad_player_name_costs_only_itself_and_is_named(tmp_path, toml, kept, left_out):
+    path = write(tmp_path, "[players]\n" + toml)
+    settings, [warning] = load_settings(path)
+    assert settings.players == kept
+    assert str(path) in warning and "players.names" in warning and "each its own" in warning
+    assert f"left out {left_out}, using the rest" in warning
 
 
 def test_unknown_keys_and_games_are_warned_about_and_ignored(tmp_path):
