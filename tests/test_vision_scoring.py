@@ -124,3 +124,19 @@ def test_the_rendered_d10_held_out_set_marks_its_four_dice_no_person_can_read():
     marked = sorted((image.path.name, die.value) for image in heldout for die in image.dice if not die.legible)
     assert marked == [("heldout_7000003.jpg", 1), ("heldout_7000003.jpg", 6), ("heldout_7000003.jpg", 8),
                       ("heldout_7000053.jpg", 6)]
+
+
+def test_a_set_with_its_own_split_keeps_it_and_marks_its_altered_copies(tmp_path):
+    from vision import in_split
+    (tmp_path / "labels.json").write_text(json.dumps({"images": [
+        {"file": "a_jpg.rf.1.jpg", "width": 8, "height": 8, "split": "train", "augmented": True, "dice": []},
+        {"file": "b_jpg.rf.2.jpg", "width": 8, "height": 8, "split": "valid", "dice": []},
+        {"file": "c_jpg.rf.3.jpg", "width": 8, "height": 8, "split": "test", "dice": []},
+        {"file": "IMG_5.jpg", "width": 8, "height": 8, "dice": []}]}))
+    a, b, c, plain = load_labeled_set(tmp_path)
+    assert (a.augmented, b.augmented, a.split, b.split) == (True, False, "train", "valid")
+    assert [in_split(i, "heldout") for i in (a, b, c)] == [False, True, True]
+    assert [in_split(i, "train") for i in (a, b, c)] == [True, False, False]
+    assert all(in_split(i, "all") for i in (a, b, c, plain))
+    from vision import is_held_out   # without a split of its own, a photo is split by its file name
+    assert in_split(plain, "heldout") == is_held_out("IMG_5.jpg") != in_split(plain, "train")

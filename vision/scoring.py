@@ -35,6 +35,8 @@ class LabeledImage:
     width: int
     height: int
     dice: tuple[LabeledDie, ...]
+    split: Optional[str] = None   # the set's own split ("train", "valid", "test") where its labels name one
+    augmented: bool = False       # a training copy the set's source altered (crop, noise): labels' "augmented"
 
 
 VALUES = {kind: range(1, faces + 1) for kind, faces in FACES.items()}   # the values a labeled die of a kind can show
@@ -58,7 +60,8 @@ def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
     for n, entry in enumerate(entries):
         try:
             image = LabeledImage(set_dir / entry["file"], int(entry["width"]), int(entry["height"]),
-                                 tuple(labeled_die(d) for d in entry["dice"]))
+                                 tuple(labeled_die(d) for d in entry["dice"]), entry.get("split"),
+                                 entry.get("augmented") is True)
             outside = next((d.box for d in image.dice if d.box and not _inside(d.box, image.width, image.height)), None)
             if outside:
                 raise ValueError(f"box {list(outside)} lies outside its {image.width}x{image.height} image")

@@ -54,8 +54,7 @@ def run(args) -> int:
     if args.kind is None:   # a set labeled all d10 is read by the ten-sided reader
         kinds = {die.kind for image in images for die in image.dice}
         args.kind = "d10" if kinds == {"d10"} else "d6"
-    keep = vision.SPLITS[args.split]
-    images = [image for image in images if keep(image.path.name)]
+    images = [image for image in images if vision.in_split(image, args.split)]
     if not images:   # "0/0 read correctly" would pass for a score
         split = "" if args.split == "all" else f" in the {args.split} split"
         return _fail(f"nothing to score: {args.set_dir}/labels.json lists no images{split}")
