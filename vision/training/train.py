@@ -166,6 +166,9 @@ def main(argv=None):
     parser.add_argument("--widths", type=int, nargs=5, help=f"faces: channels per convolution (default "
                         f"{nets.FACE_WIDTHS}, or --init's; wider than --init's grows that reader, which starts out "
                         "reading as it did)")
+    parser.add_argument("--net", choices=["faces", "lite0"], default="faces",
+                        help="faces: the face reader's design (nets.FaceReader: the packaged one, --widths) or lite0 "
+                             "(nets.LiteFaceReader: EfficientNet-Lite0's first stages, from ImageNet weights)")
     parser.add_argument("--hard", type=Path, help="hard examples from vision.training.mine (faces only)")
     parser.add_argument("--scenes3d", type=Path, nargs="+", help="folders from vision.training.render3d (faces only)")
     parser.add_argument("--flat3d", type=Path, nargs="+", default=[],
@@ -192,7 +195,9 @@ def main(argv=None):
     print(f"{len(photos)} photos, {len(renders)} renders", flush=True)
 
     state = torch.load(args.init) if args.init else None
-    if args.task == "faces":
+    if args.task == "faces" and args.net == "lite0":   # from --init's weights, else from ImageNet's
+        net = nets.LiteFaceReader() if state else nets.pretrained_lite_reader()
+    elif args.task == "faces":
         net = nets.FaceReader(args.widths or (nets.face_widths_of(state) if state else nets.FACE_WIDTHS))
     else:
         net = nets.DiceFinder()
