@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import SPLITS, load_labeled_set, match
+from vision import in_split, load_labeled_set, match
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -29,9 +29,8 @@ def dataset(name: str) -> Path:
 
 
 def photos(name: str, split: str = "all") -> list:
-    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.splits)."""
-    keep = SPLITS[split]
-    return [image for image in load_labeled_set(dataset(name)) if keep(image.path.name)]
+    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.splits.in_split)."""
+    return [image for image in load_labeled_set(dataset(name)) if in_split(image, split)]
 
 
 def examples(local: int, ci: int) -> int:

@@ -129,6 +129,20 @@ def test_heldout_rendered_set_is_read_to_target(reader):
     assert score.phantoms <= 0.005 * score.labeled
 
 
+def test_no_cloth_photo_is_read_wrong_without_asking(reader):
+    """Issue 41: the cloth photos right or asked, none silent."""
+    score = evaluate(load_labeled_set(dataset("cloth-d10-photos")), reader.read, load)
+    assert (score.right + score.asked, score.silent, score.sure_phantoms) == (10, 0, 0), score.trust()
+
+
+@pytest.mark.xfail(strict=True, reason="issue 41 target not met: 246 of 268 right (91.8%; with "
+                                       "the 3 of the 4 no person can read that are asked), 1 silent (0.4%)")
+def test_heldout_rendered_set_is_trusted_to_target(reader):
+    """Issue 41: right (a die no person can read counts when asked) >= 98%, silent <= 0.3%."""
+    score = evaluate(load_labeled_set(HELDOUT), reader.read, load)
+    assert score.right >= 0.98 * score.labeled and score.silent <= 0.003 * score.labeled, score.trust()
+
+
 def test_no_six_nine_confusion_in_any_orientation(reader):
     """A frame turned by 90, 180 or 270 degrees shows the same dice: a 6 stays a 6, a 9 a 9."""
     sixes_and_nines = 0

@@ -54,6 +54,23 @@ def test_tray_phantoms_within_target(split):
     assert out["phantoms"] <= PHANTOM_SHARE * out["labeled"], out
 
 
+# Issue 41's trust targets for the held-out photos of a set the models learned from (its right target, 99% read
+# right without asking, is not met: 95.3% on tray, 98.0% on wood, the rest asked; vision/models/README.md, "Trust").
+HELD_OUT_SILENT, HELD_OUT_SURE_PHANTOMS, HELD_OUT_RIGHT = 0.002, 0.005, 0.99
+
+
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_held_out_photos_are_seldom_read_wrong_or_seen_where_no_die_is_without_asking(name):
+    out = score(name, "heldout")
+    assert out["silent_rate"] <= HELD_OUT_SILENT and out["sure_phantoms_rate"] <= HELD_OUT_SURE_PHANTOMS, out
+
+
+@pytest.mark.xfail(reason="issue 41 target not met yet (vision/models/README.md, Trust)", strict=True)
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_held_out_photos_are_read_right_without_asking(name):
+    assert score(name, "heldout")["right_rate"] >= HELD_OUT_RIGHT
+
+
 def _close_up(frame, box, die_share, side=900):
     """The die in `box` with its surroundings, cut out and blown up so that it spans `die_share` of the
     picture's side (`side` px): a photo taken from close by. Returns the picture and the die's box in it."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .reader import DiceReader, read
 from .rest import RestDetector
 from .scoring import LabeledDie, LabeledImage, Score, evaluate, label_row, labeled_die, load_labeled_set, match
-from .splits import SPLITS, is_held_out
+from .splits import SPLITS, in_split, is_held_out
 from .types import (AT_REST, EMPTY, FACES, HAND, KEEP, MOVING, OUTSIDE, ROLL, UNCERTAIN_BELOW, Die, Reading,
                     RestState, TrayCalibration)
 
@@ -30,7 +30,7 @@ def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6
 
 __all__ = [
     "DiceReader", "read", "read_kind", "RestDetector", "LabeledDie", "LabeledImage", "Score",
-    "evaluate", "label_row", "labeled_die", "load_labeled_set", "match", "SPLITS", "is_held_out", "AT_REST",
+    "evaluate", "label_row", "labeled_die", "load_labeled_set", "match", "SPLITS", "in_split", "is_held_out", "AT_REST",
     "EMPTY", "FACES", "HAND", "KEEP", "MOVING", "OUTSIDE", "ROLL", "UNCERTAIN_BELOW", "Die", "Reading", "RestState",
     "TrayCalibration",
 ]

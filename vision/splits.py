@@ -1,7 +1,9 @@
 """The held-out split: which labeled photos the models never train on, so their figure stays honest.
 
 Webcam sets hold runs of near-identical frames numbered in sequence, so photos are split in blocks of
-five consecutive numbers: a held-out photo has no twin in training.
+five consecutive numbers: a held-out photo has no twin in training. A set whose labels carry its source's own
+split (`"split": "train" | "valid" | "test"`) keeps it: its valid and test photos are held out (its training
+photos may exist only as altered copies, and their originals among the others would be twins).
 """
 from __future__ import annotations
 
@@ -29,3 +31,11 @@ SPLITS = {
     "train": lambda name: not is_held_out(name),
     "heldout": is_held_out,
 }
+
+
+def in_split(image, split: str) -> bool:
+    """Whether a labeled image (vision.scoring.LabeledImage) belongs to `split` of SPLITS: by its set's own split
+    where the labels name one, else by its file name."""
+    if split == "all" or image.split is None:
+        return SPLITS[split](image.path.name)
+    return (image.split != "train") == (split == "heldout")

@@ -15,7 +15,7 @@ import numpy as np
 from .. import finder, synthetic
 from ..preprocess import FACE_CONTEXT, FACE_SIZE, FINDER_LONG_SIDE, face_crop
 from ..scoring import load_labeled_set
-from ..splits import SPLITS
+from ..splits import in_split
 from .nets import COCKED
 
 WIDE_DIE_PX = (8.0, 96.0)   # die sizes (px at the finder's scale) of the finder's wide-scale samples
@@ -27,20 +27,41 @@ class Photo:
     boxes: np.ndarray           # (N, 4) float32
     values: np.ndarray          # (N,) int
     name: str = ""              # "set/file" for photos, "" for renders
+    augmented: bool = False     # a training copy its source altered (vision.scoring.LabeledImage.augmented)
 
 
-def load_photos(datasets: Path, sets: list[str], split: str) -> list[Photo]:
-    keep = SPLITS[split]
+def load_photos(datasets: Path, sets: list[str], split: str, place=None) -> list[Photo]:
+    """The six-sided dice of the sets' photos in `split` (vision.splits.in_split: each set's own split where it
+    has one; its altered training copies count as its training photos). A photo of one die labeled without a box
+    (a crop of one die, a frame with one die in it) is kept where `place(image) -> box or None` places the die
+    (the finder's surest find: `lone_die_box`), else left out: its die, unboxed, would teach "no die"."""
     photos = []
     for name in sets:
         for item in load_labeled_set(datasets / name):
-            if not keep(item.path.name):
+            if not in_split(item, split):
                 continue
-            dice = [d for d in item.dice if d.kind == "d6" and d.box is not None]
             image = cv2.imread(str(item.path))
-            boxes = np.float32([d.box for d in dice]).reshape(-1, 4)
-            photos.append(Photo(image, boxes, np.int64([d.value for d in dice]), f"{name}/{item.path.name}"))
+            dice = [d for d in item.dice if d.kind == "d6"]
+            boxes = [d.box for d in dice]
+            if None in boxes:
+                box = place(image) if place and len(item.dice) == 1 else None
+                if box is None:
+                    continue
+                boxes = [box]
+            photos.append(Photo(image, np.float32(boxes).reshape(-1, 4), np.int64([d.value for d in dice]),
+                                f"{name}/{item.path.name}", item.augmented))
     return photos
+
+
+def lone_die_box(reader):
+    """place(image) for load_photos: the box of the surest die a DiceReader's finder finds, or None."""
+    def place(image: np.ndarray):
+        finds = reader.find(image)
+        if not finds:
+            return None
+        cx, cy, w, h, _ = max(finds, key=lambda f: f[4])
+        return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    return place
 
 
 # ---------------------------------------------------------------- photometric augmentation

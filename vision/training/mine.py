@@ -17,7 +17,7 @@ from ..frame_reader import MODELS
 from ..preprocess import FACE_CONTEXT
 from ..reader import DiceReader
 from ..scoring import load_labeled_set, match
-from ..splits import SPLITS
+from ..splits import in_split
 from ..types import Die
 from .train import SETS
 
@@ -46,7 +46,7 @@ def main(argv=None):
     examples = []
     for name in SETS:
         for image in load_labeled_set(args.datasets / name):
-            if not SPLITS["train"](image.path.name):
+            if not in_split(image, "train"):
                 continue
             frame = cv2.imread(str(image.path))
             finds = reader.find(frame)

