@@ -65,14 +65,13 @@ def test_replay_of_a_folder_that_is_no_recording_says_so(tmp_path, capsys):
     assert "is not a recorded game" in capsys.readouterr().err
 
 
-def test_run_without_a_writable_log_says_why_on_screen_and_starts_no_game(tmp_path, capsys, monkeypatch):
-    """Exiting would only have systemd start the table again and again (a crash loop, then a black screen)."""
+def run_a_step(monkeypatch, tmp_path, log_path) -> list:
+    """`dicetable run` on the replay camera with this game log, for one step of its loop; the appliances it made."""
     from appliance import assemble
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     settings = tmp_path / "settings.toml"
     settings.write_text('[display]\nmode = "dummy"\n[camera]\nsource = "replay"\n')
-    (tmp_path / "blocked").write_text("a file where the log's folder should be")
     real, apps = assemble.appliance, []
 
     def briefly(*parts):
@@ -82,7 +81,14 @@ def test_run_without_a_writable_log_says_why_on_screen_and_starts_no_game(tmp_pa
         return app
 
     monkeypatch.setattr(assemble, "appliance", briefly)
-    assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "blocked" / "games.sqlite")]) == 0
+    assert main(["run", "--settings", str(settings), "--log", str(log_path)]) == 0
+    return apps
+
+
+def test_run_without_a_writable_log_says_why_on_screen_and_starts_no_game(tmp_path, capsys, monkeypatch):
+    """Exiting would only have systemd start the table again and again (a crash loop, then a black screen)."""
+    (tmp_path / "blocked").write_text("a file where the log's folder should be")
+    apps = run_a_step(monkeypatch, tmp_path, tmp_path / "blocked" / "games.sqlite")
     table = apps[0].table
     assert "cannot open the game log" in table.message and "no game can be kept" in table.message
     assert "cannot open the game log" in capsys.readouterr().out   # the journal has it too
@@ -160,23 +166,9 @@ def test_run_without_a_screen_keeps_only_its_latest_screen(tmp_path, capsys, mon
 def test_run_on_a_damaged_log_keeps_it_and_starts_a_new_one(tmp_path, capsys, monkeypatch):
     """A game log the SD card damaged must not stop the table (systemd would restart it until it gives up,
     leaving a black screen): the file is kept beside a new log and the screen says so."""
-    from appliance import assemble
-
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    settings = tmp_path / "settings.toml"
-    settings.write_text('[display]\nmode = "dummy"\n[camera]\nsource = "replay"\n')
     damaged = b"SQLite format 3\x00" + bytes(range(256)) * 16
     (tmp_path / "games.sqlite").write_bytes(damaged)
-    real, apps = assemble.appliance, []
-
-    def briefly(*parts):
-        app = real(*parts)
-        app.run = lambda keep_going: app.step()
-        apps.append(app)
-        return app
-
-    monkeypatch.setattr(assemble, "appliance", briefly)
-    assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
+    apps = run_a_step(monkeypatch, tmp_path, tmp_path / "games.sqlite")
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
     assert kept.read_bytes() == damaged
     assert f"the game log {tmp_path / 'games.sqlite'} is damaged" in apps[0].table.message
