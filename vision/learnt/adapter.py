@@ -1,0 +1,131 @@
+"""Adapting a reader to the dice in use: a small classifier fitted with numpy on the features (look.py) of the
+dice the players confirmed, blended with the reader network's own probabilities.
+
+The classifier is a softmax regression on the unit-length features, each example weighted by how it was
+confirmed (a correction says most, an OK on a reading that was sure says least: a player who presses OK
+without looking must not teach the table its own mistakes) and each value weighted alike (a night of many
+sixes does not make every die a six). It speaks only for the values it has seen MIN_SEEN times: the share
+of the others stays the reader's, so an unseen face is never pulled to a seen one. Its weight in the blend
+grows with the examples; the blend's confidence decides, as the reader's does, whether the table asks.
+Measured on the real sets with `dicetable evaluate SET_DIR --adapt N` (vision/README.md, learnt dice).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..preprocess import softmax
+
+HOW = ("corrected", "flagged", "sure")   # how a reading was confirmed: changed by a player; unsure, confirmed; sure, OK
+WEIGHT = {"corrected": 3.0, "flagged": 2.0, "sure": 1.0}
+MIN_SEEN = 3             # a value the classifier has seen fewer times than this is left to the reader
+MOST_SAY = 0.8           # the classifier's share of the blend, reached as examples grow ...
+HALF_SAY_AT = 20         # ... half of it at this many examples
+SHARPNESS = 16.0         # the features (length 1) are scaled by this before the classifier
+RIDGE = 1e-2             # weight decay: keeps the classifier from trusting a handful of dice absolutely
+STEPS, STEP = 150, 0.5   # gradient steps of a first fit, and their size
+REFIT_STEPS = 40         # of a refit, which starts from the last fit
+FIT_MOST = 600           # the classifier fits the newest this many examples, balanced by value (the dice in use
+                         # now; and a refit stays in tens of milliseconds)
+
+
+@dataclass
+class Examples:
+    """Confirmed dice of one kind, oldest first: features (N x D), values (1..faces), how (index into HOW), and
+    the crops they were seen in (N x S x S x 3), from which a new model's features can be taken."""
+    features: np.ndarray
+    values: np.ndarray
+    how: np.ndarray
+    crops: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    @staticmethod
+    def empty(dims: int = 0, crop: tuple = (0, 0, 3)) -> "Examples":
+        return Examples(np.zeros((0, dims), np.float32), np.zeros(0, np.int16), np.zeros(0, np.int8),
+                        np.zeros((0, *crop), np.uint8))
+
+    def __add__(self, other: "Examples") -> "Examples":
+        if not len(self):
+            return other
+        return Examples(*(np.concatenate([a, b]) for a, b in zip(self.astuple(), other.astuple())))
+
+    def astuple(self) -> tuple:
+        return self.features, self.values, self.how, self.crops
+
+    def take(self, index) -> "Examples":
+        return Examples(*(a[index] for a in self.astuple()))
+
+
+class Adapter:
+    """adapter = Adapter(faces); adapter.fit(examples); values = adapter.blend(features, reader_values)."""
+
+    def __init__(self, faces: int):
+        self.faces = faces
+        self.seen = np.zeros(faces, bool)
+        self.count = 0
+        self.weights = None   # (D + 1) x faces: the classifier, bias last
+
+    def fit(self, examples: Examples) -> None:
+        """Fit the classifier to the examples (warm-started from the last fit, so a refit after each throw is
+        a few dozen milliseconds)."""
+        from .store import newest_balanced
+
+        examples = newest_balanced(examples, self.faces, FIT_MOST)
+        counts = np.bincount(examples.values.astype(int) - 1, minlength=self.faces) if len(examples) else np.zeros(self.faces, int)
+        self.seen, self.count = counts >= MIN_SEEN, len(examples)
+        if not self.seen.any():
+            self.weights = None
+            return
+        keep = self.seen[examples.values.astype(int) - 1]
+        x = _inputs(examples.features[keep])
+        y = examples.values[keep].astype(int) - 1
+        w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]]
+        w = w / counts[y]            # each seen value weighs alike
+        w /= w.sum()
+        target = np.eye(self.faces)[y]
+        warm = self.weights is not None and self.weights.shape[0] == x.shape[1]
+        weights = self.weights if warm else np.zeros((x.shape[1], self.faces))
+        velocity = np.zeros_like(weights)
+        mask = np.where(self.seen, 0.0, -np.inf)
+        for _ in range(REFIT_STEPS if warm else STEPS):   # gradient descent with momentum on the weighted cross-entropy
+            p = softmax(x @ weights + mask)
+            grad = x.T @ ((p - target) * w[:, None]) + RIDGE * weights
+            velocity = 0.9 * velocity - STEP * grad
+            weights = weights + velocity
+        self.weights = weights
+
+    @property
+    def say(self) -> float:
+        """The classifier's share of the blend."""
+        return 0.0 if self.weights is None else MOST_SAY * self.count / (self.count + HALF_SAY_AT)
+
+    def blend(self, features: np.ndarray, reader: np.ndarray) -> np.ndarray:
+        """How sure the blend is of each value (N x faces), from the reader network's probabilities (`reader`:
+        its share of each value, summing to how sure it is that this is a flat die of the kind) and the
+        classifier's. A value is never surer than the classifier says: where the two disagree, the table asks.
+        Whether there is a die at all stays the reader's to say (the classifier has seen only dice)."""
+        if self.weights is None or not len(features):
+            return reader
+        mask = np.where(self.seen, 0.0, -np.inf)
+        mine = softmax(_inputs(features) @ self.weights + mask)
+        die = reader.sum(axis=1, keepdims=True)
+        theirs = reader / np.maximum(die, 1e-9)
+        seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
+        mine = np.where(self.seen, mine * seen_share, theirs)   # the unseen values keep the reader's share
+        a = self.say
+        return die * np.minimum((1 - a) * theirs + a * mine, mine)   # sure only where the classifier agrees
+
+
+def _inputs(features: np.ndarray) -> np.ndarray:
+    return np.hstack([features * SHARPNESS, np.ones((len(features), 1))])
+
+
+def reread(die, values: np.ndarray):
+    """The die as the blended probabilities of its values read it."""
+    from dataclasses import replace
+
+    value = int(np.argmax(values)) + 1
+    return replace(die, value=value, confidence=float(values[value - 1]))
