@@ -111,3 +111,137 @@ def test_a_correction_outweighs_a_sure_ok_on_the_same_die():
     flagged = Adapter(6)
     flagged.fit(examples(features, values) + examples(twin[:1], [2], "sure") + examples(twin[1:2], [3], "flagged"))
     assert flagged.blend(twin[:1], np.full((1, 6), 1 / 6)).argmax() + 1 == 3   # a confirmed question beats an OK
+
+
+# -- the store
+from vision.learnt import store as store_module   # noqa: E402
+from vision.learnt.store import Store, newest_balanced   # noqa: E402
+
+
+def throw(values, how="sure", dims=4, seed=0):
+    rng = np.random.default_rng(seed)
+    n = len(values)
+    return Examples(unit(rng.normal(size=(n, dims))), np.asarray(values, np.int16), np.full(n, HOW.index(how), np.int8),
+                    rng.integers(0, 255, (n, 5, 5, 3), dtype=np.uint8))
+
+
+def no_new_features(kind, crops):
+    raise AssertionError("the model did not change: the stored features are used")
+
+
+def test_throws_come_back_in_order_after_a_restart(tmp_path):
+    store = Store(tmp_path, {"d6": "m1"}, no_new_features)
+    first, second = throw([1, 2, 3]), throw([6, 6], "corrected", seed=1)
+    store.add({"d6": first})
+    store.add({"d6": second})
+    back = Store(tmp_path, {"d6": "m1"}, no_new_features).load()["d6"]
+    want = first + second
+    for got, expected in zip(back.astuple(), want.astuple()):
+        assert np.array_equal(got, expected)
+
+
+def test_a_crash_loses_at_most_the_throw_in_progress(tmp_path):
+    store = Store(tmp_path, {"d6": "m1"}, no_new_features)
+    store.add({"d6": throw([4, 5])})
+    (tmp_path / ".throw-00000001.npz.abc123").write_bytes(b"PK\x03\x04 half a file")   # the write a power cut cut
+    assert list(Store(tmp_path, {"d6": "m1"}, no_new_features).load()["d6"].values) == [4, 5]
+
+
+def test_a_damaged_file_is_named_and_set_aside_and_the_rest_kept(tmp_path):
+    store = Store(tmp_path, {"d6": "m1"}, no_new_features)
+    store.add({"d6": throw([1])})
+    store.add({"d6": throw([2])})
+    (tmp_path / "throw-00000000.npz").write_bytes(b"not a zip at all")
+    again = Store(tmp_path, {"d6": "m1"}, no_new_features)
+    assert list(again.load()["d6"].values) == [2]
+    assert len(again.problems) == 1 and "throw-00000000.npz cannot be read" in again.problems[0]
+    assert (tmp_path / "throw-00000000.npz.damaged").exists()
+
+
+def test_throws_are_merged_keeping_the_newest_of_each_value(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "COMPACT_AFTER", 3)
+    monkeypatch.setattr(store_module, "MOST", 12)   # two of each value
+    store = Store(tmp_path, {"d6": "m1"}, no_new_features)
+    store.add({"d6": throw([1, 1, 1, 2], seed=1)})
+    store.add({"d6": throw([1, 3], seed=2)})
+    store.add({"d6": throw([2, 2, 6], seed=3)})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["learnt.npz"]
+    kept = store.load()["d6"]
+    assert list(kept.values) == [1, 1, 3, 2, 2, 6]      # the oldest 1 and the oldest 2 dropped, order kept
+    store.add({"d6": throw([5], seed=4)})              # numbering goes on after the merged throws
+    assert (tmp_path / "throw-00000003.npz").exists()
+    assert list(store.load()["d6"].values) == [1, 1, 3, 2, 2, 6, 5]
+
+
+def test_throws_merged_before_a_crash_are_not_counted_twice(tmp_path, monkeypatch):
+    store = Store(tmp_path, {"d6": "m1"}, no_new_features)
+    store.add({"d6": throw([1, 2])})
+    saved = (tmp_path / "throw-00000000.npz").read_bytes()
+    store.compact()
+    (tmp_path / "throw-00000000.npz").write_bytes(saved)   # the crash came before the throw file was deleted
+    assert list(store.load()["d6"].values) == [1, 2]
+
+
+def test_a_retrained_model_sees_the_stored_crops_anew(tmp_path):
+    Store(tmp_path, {"d6": "old"}, no_new_features).add({"d6": throw([3, 4])})
+    seen = []
+
+    def features(kind, crops):
+        seen.append((kind, crops.shape))
+        return np.zeros((len(crops), 7), np.float32)
+
+    back = Store(tmp_path, {"d6": "new"}, features).load()["d6"]
+    assert seen == [("d6", (2, 5, 5, 3))] and back.features.shape == (2, 7)
+
+
+def test_forgetting_deletes_every_learnt_file(tmp_path):
+    store = Store(tmp_path, {"d6": "m1"}, no_new_features)
+    store.add({"d6": throw([1])})
+    store.compact()
+    store.add({"d6": throw([2])})
+    (tmp_path / "notes.txt").write_text("the players' own file")
+    store.forget()
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"] and store.load() == {}
+
+
+def test_balanced_keeps_what_a_scarce_value_has():
+    kept = newest_balanced(throw([1] * 10 + [2]), 6, most=12)
+    assert list(kept.values) == [1, 1, 2]
+
+
+# -- Learnt, as the table uses it
+def relabel(value):
+    return value % 6 + 1   # dice whose faces this table's players read as the next value (a house die)
+
+
+def test_confirmed_throws_teach_the_reader_its_dice(tmp_path):
+    learnt = Learnt(tmp_path / "learnt")
+    frames = [synthetic.six_dice_frame(seed=s)[0] for s in range(3)]
+    readings = [vision.read(f) for f in frames]
+    for _ in range(12):
+        for frame, reading in zip(frames, readings):
+            learnt.learn(frame, reading.dice, [relabel(d.value) for d in reading.dice], ["corrected"] * len(reading.dice))
+    frame = synthetic.six_dice_frame(seed=7)[0]   # dice not learnt
+    before = vision.read(frame)
+    after = learnt.adapt(frame, before)
+    assert [d.box for d in after.dice] == [d.box for d in before.dice]
+    assert all(not d.uncertain and d.value == relabel(b.value) for d, b in zip(after.dice, before.dice))
+    again = Learnt(tmp_path / "learnt")   # the next night, from the device
+    assert again.counts() == learnt.counts() and sum(learnt.counts()["d6"].values()) == 12 * 18
+    assert [d.value for d in again.adapt(frame, before).dice] == [d.value for d in after.dice]
+    again.forget()
+    assert again.counts() == {} and again.adapt(frame, before) is before
+
+
+def test_only_flat_dice_inside_the_tray_are_learnt():
+    from dataclasses import replace
+
+    learnt = Learnt()
+    frame = synthetic.six_dice_frame(seed=1)[0]
+    dice = list(vision.read(frame).dice)
+    dice[0] = replace(dice[0], zone=vision.OUTSIDE)
+    dice[1] = replace(dice[1], cocked=True, value=None)
+    learnt.learn(frame, dice, [d.value for d in dice], ["sure"] * 6)
+    assert sum(learnt.counts()["d6"].values()) == 4
+    with pytest.raises(ValueError, match="corrected, flagged, sure"):
+        learnt.learn(frame, dice, [d.value for d in dice], ["guessed"] * 6)

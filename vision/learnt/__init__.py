@@ -20,7 +20,7 @@ from ..frame_reader import MODELS
 from ..types import FACES, OUTSIDE, Reading
 from .adapter import HOW, Adapter, Examples, reread
 from .look import KINDS, Look, model_id
-from .store import MOST, Store, newest_balanced
+from .store import Store, newest_balanced
 
 __all__ = ["Learnt", "HOW", "KINDS"]
 
@@ -77,7 +77,7 @@ class Learnt:
             crops = look.crops(frame, [d for d, _, _ in mine])
             throw[kind] = Examples(look.see(crops)[0], np.array([v for _, v, _ in mine], np.int16),
                                    np.array([HOW.index(h) for *_, h in mine], np.int8), np.array(crops, np.uint8))
-            self.examples[kind] = newest_balanced(self.examples.get(kind, Examples.empty()) + throw[kind], FACES[kind], MOST)
+            self.examples[kind] = newest_balanced(self.examples.get(kind, Examples.empty()) + throw[kind], FACES[kind])
             self.adapters[kind].fit(self.examples[kind])
         if throw and self.store:
             self.store.add(throw)

@@ -130,10 +130,10 @@ def _arrays(examples: dict[str, Examples], models: dict[str, str]) -> dict:
     return out
 
 
-def newest_balanced(examples: Examples, faces: int, most: int = MOST) -> Examples:
-    """The newest `most` examples, at most most // faces of each value (a value seen less leaves room unused:
-    a night of sixes must not crowd out the ones)."""
-    cap = most // faces
+def newest_balanced(examples: Examples, faces: int, most: int | None = None) -> Examples:
+    """The newest `most` (default MOST) examples, at most most // faces of each value (a value seen less leaves
+    room unused: a night of sixes must not crowd out the ones)."""
+    cap = (MOST if most is None else most) // faces
     keep = np.zeros(len(examples), bool)
     for value in range(1, faces + 1):
         found = np.flatnonzero(examples.values == value)
