@@ -8,7 +8,8 @@ folder's calibration. Against the truth kept in labels.json:
 - missed rests: labeled rests the detector never reported;
 - zones: each labeled die's zone against the reading's die whose centre its box holds; and, without a
   reader, the calibration's zone of each labeled box centre (the geometry alone);
-- values: dice read correctly / labeled dice at the detected rests (vision.scoring's rule).
+- values: dice read correctly / labeled dice at the detected rests, and the trust figures (right without asking,
+  asked, read wrong without asking, sure phantoms), by vision.scoring's rule.
 """
 from __future__ import annotations
 
@@ -49,13 +50,16 @@ class StreamFigures:
     detected: int = 0
     latencies: list = field(default_factory=list)
     read_while_moving: int = 0
-    labeled_dice: int = 0
-    correct: int = 0
+    values: object = field(default_factory=lambda: _score())   # vision.scoring.Score of the dice at the rests
     zone_checked: int = 0
     zone_errors: int = 0
     geometry_zone_errors: int = 0
     reader: str = "none"   # "packaged" (the packaged d6 and d10 readers), "none" (rest detection and zones only)
     notes: list = field(default_factory=list)
+
+    @property
+    def labeled_dice(self) -> int:
+        return self.values.labeled
 
     def to_json(self) -> dict:
         lat = self.latencies
@@ -66,11 +70,18 @@ class StreamFigures:
             "readings_while_moving": self.read_while_moving,
             "reader": self.reader,
             "labeled_dice": self.labeled_dice,
-            "value_accuracy": round(self.correct / self.labeled_dice, 4) if self.labeled_dice else None,
+            "value_accuracy": round(self.values.correct / self.labeled_dice, 4) if self.labeled_dice else None,
+            **(self.values.trust() if self.reader != "none" else {}),
             "zone_errors": self.zone_errors if self.reader != "none" else None, "zone_checked": self.zone_checked,
             "geometry_zone_errors": self.geometry_zone_errors,
             "notes": self.notes,
         }
+
+
+def _score():
+    from vision.scoring import Score   # vision loads OpenCV: only once something is measured
+
+    return Score()
 
 
 def measure_folder(folder: str | Path, read: Optional[Callable] = None, figures: Optional[StreamFigures] = None,
@@ -104,7 +115,7 @@ def _measure_recording(recording, read: Optional[Callable], figures: StreamFigur
     from appliance.assemble import recording_calibration, rest_detector
     from hardware.replay import ReplaySource
     from vision import geometry
-    from vision.scoring import LabeledImage, Score, labeled_die, match
+    from vision.scoring import LabeledImage, labeled_die, match
 
     folder, labels = recording.folder, recording.labels
     calibration, problem = recording_calibration(recording)
@@ -146,10 +157,7 @@ def _measure_recording(recording, read: Optional[Callable], figures: StreamFigur
             continue
         reading = read(state.frame, calibration, kind)
         lying_flat = tuple(die for die, d in zip(labeled, image["dice"]) if not d.get("cocked"))   # cocked: never read
-        score = Score()
-        score.add(reading, LabeledImage(folder / image["file"], image["width"], image["height"], lying_flat), 0.0)
-        figures.labeled_dice += score.labeled
-        figures.correct += score.correct
+        figures.values.add(reading, LabeledImage(folder / image["file"], image["width"], image["height"], lying_flat), 0.0)
         pairs, _, _ = match(reading.dice, labeled)
         zones = {die.box: d["zone"] for die, d in zip(labeled, image["dice"])}
         for det, lab in pairs:

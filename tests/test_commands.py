@@ -49,6 +49,20 @@ def test_evaluate_stream_names_the_packaged_reader(capsys):
     assert main(["evaluate", str(THROWS / "misread-corrected"), "--stream", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["reader"] == "packaged" and figures["zone_errors"] == 0 and figures["labeled_dice"] == 5
+    trust = (figures["right"], figures["asked"], figures["silent"], figures["sure_phantoms"])
+    assert sum(trust[:3]) <= 5 and trust[1:] == (0, 0, 0), figures   # the recorded throws read without asking
+    assert figures["right_rate"] == round(figures["right"] / 5, 4)
+
+
+def test_evaluate_stream_without_a_reader_has_no_trust_figures(capsys):
+    assert main(["evaluate", str(THROWS / "misread-corrected"), "--stream", "--no-reader", "--json"]) == 0
+    assert "right" not in json.loads(capsys.readouterr().out)
+
+
+def test_evaluate_stream_leads_with_the_trust_figures(capsys):
+    assert main(["evaluate", str(THROWS / "misread-corrected"), "--stream"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("of 5 labeled dice: ") and "read wrong without asking" in first, first
 
 
 def test_rules_with_frequencies_and_optimum_prints_one_json_document(capsys):

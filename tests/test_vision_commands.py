@@ -57,14 +57,21 @@ def test_evaluate_scores_a_labeled_folder(tmp_path, capsys, monkeypatch):
 
     assert main(["evaluate", str(tmp_path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"labeled", "correct", "accuracy", "phantoms", "missed", "ms_per_image", "confusion"}
+    assert set(out) == {"labeled", "correct", "accuracy", "phantoms", "missed", "ms_per_image", "confusion",
+                        "right", "asked", "silent", "sure_phantoms", "right_rate", "asked_rate", "silent_rate",
+                        "sure_phantoms_rate", "illegible"}
     assert (out["labeled"], out["correct"], out["phantoms"], out["missed"]) == (12, 10, 0, 0)
     assert out["confusion"]["6"]["1"] == 2
+    # every die read at 1.0: none asked, the two labels it disagrees with are read wrong without asking
+    assert (out["right"], out["asked"], out["silent"], out["sure_phantoms"]) == (10, 0, 2, 0)
+    assert out["silent_rate"] == round(2 / 12, 4)
 
     frames = iter(range(2))
     assert main(["evaluate", str(tmp_path)]) == 0
-    text = capsys.readouterr().out   # for people: the two sure misreads are the ones the table would not ask about
-    assert "10/12 dice read correctly" in text and "2 misread without asking the player" in text
+    lines = capsys.readouterr().out.splitlines()   # for people: what the table would do comes first
+    assert lines[0].startswith("of 12 labeled dice: 10 right without asking (83.3%), 0 asked (0.0%), "
+                               "2 read wrong without asking (16.7%), 0 sure phantoms (0.0%)"), lines[0]
+    assert "10/12 dice read correctly" in lines[1]
 
 
 def test_bench_vision_prints_every_timing(capsys):

@@ -52,7 +52,8 @@ def test_score_counts_correct_wrong_cocked_phantoms_and_missed():
     assert (out["labeled"], out["correct"], out["phantoms"], out["missed"]) == (4, 1, 1, 1)
     assert out["accuracy"] == 0.25
     assert out["confusion"] == {"1": {"1": 1}, "2": {"6": 1}, "3": {"cocked": 1}}
-    assert score.unflagged == 1   # the 2 read as 6 surely; the cocked 3 was flagged
+    assert (score.right, score.asked, score.silent) == (1, 1, 1)   # the 2 read as 6 surely; the cocked 3 asked
+    assert out["sure_phantoms"] == 1 and out["sure_phantoms_rate"] == 0.25   # the 5 where no die lies
 
 
 def test_a_misread_the_reader_was_unsure_of_is_flagged_not_unflagged():
@@ -65,7 +66,8 @@ def test_a_misread_the_reader_was_unsure_of_is_flagged_not_unflagged():
                        die(45, 5, 3, confidence=UNCERTAIN_BELOW - 0.1)), 200, 200)
     score = Score()
     score.add(reading, LabeledImage(Path("x.jpg"), 200, 200, labels), 0.01)
-    assert (score.correct, score.unflagged) == (1, 1)   # only the sure 5 for a 2
+    assert (score.correct, score.silent) == (1, 1)   # only the sure 5 for a 2
+    assert (score.right, score.asked) == (0, 2)       # the right 3, read unsure, is asked too
 
 
 def test_evaluate_reads_a_labeled_folder(tmp_path):
@@ -79,4 +81,46 @@ def test_evaluate_reads_a_labeled_folder(tmp_path):
     out = evaluate(images, fake, lambda p: cv2.imread(str(p))).to_json()
     assert out["labeled"] == 2 and out["correct"] == 1 and out["accuracy"] == 0.5
     assert out["confusion"] == {"2": {"2": 1}, "5": {"4": 1}}
-    assert set(out) == {"labeled", "correct", "accuracy", "phantoms", "missed", "ms_per_image", "confusion"}
+    assert {"labeled", "correct", "accuracy", "phantoms", "missed", "ms_per_image", "confusion"} <= set(out)
+
+
+def test_an_unsure_phantom_is_no_sure_phantom():
+    from pathlib import Path
+
+    from vision.scoring import LabeledImage
+    reading = Reading((die(5, 5, 1), die(100, 100, 2, confidence=0.3), die(150, 150, 3, cocked=True),
+                       die(180, 180, 4)), 200, 200)
+    score = Score()
+    score.add(reading, LabeledImage(Path("x.jpg"), 200, 200, (label(0, 0, 10, 10, 1),)), 0.01)
+    assert (score.phantoms, score.sure_phantoms) == (3, 1)
+
+
+def test_a_die_no_person_can_read_is_right_when_asked_and_wrong_when_read_surely():
+    from pathlib import Path
+
+    from vision.scoring import LabeledImage
+    labels = tuple(LabeledDie("d10", v, (x, 0, x + 10, 10), legible=False) for v, x in ((3, 0), (4, 20), (5, 40)))
+    reading = Reading((Die("d10", 7, (0, 0, 10, 10), "roll", 0.3), Die("d10", 9, (20, 0, 30, 10), "roll", 0.95),
+                       Die("d10", 5, (40, 0, 50, 10), "roll", 0.95)), 200, 200)
+    score = Score()
+    score.add(reading, LabeledImage(Path("x.jpg"), 200, 200, labels), 0.01)
+    assert (score.right, score.asked, score.silent, score.illegible) == (2, 0, 1, 3)
+
+
+def test_legible_is_read_from_the_labels_and_must_be_true_or_false(tmp_path):
+    import pytest
+
+    from vision.scoring import labeled_die
+    assert labeled_die({"kind": "d10", "value": 3, "box": None, "legible": False}).legible is False
+    assert labeled_die({"kind": "d6", "value": 3}).legible is True
+    with pytest.raises(ValueError, match="legible"):
+        labeled_die({"kind": "d6", "value": 3, "legible": "no"})
+
+
+def test_the_rendered_d10_held_out_set_marks_its_four_dice_no_person_can_read():
+    from pathlib import Path
+
+    heldout = load_labeled_set(Path(__file__).parent / "fixtures" / "d10-heldout")
+    marked = sorted((image.path.name, die.value) for image in heldout for die in image.dice if not die.legible)
+    assert marked == [("heldout_7000003.jpg", 1), ("heldout_7000003.jpg", 6), ("heldout_7000003.jpg", 8),
+                      ("heldout_7000053.jpg", 6)]

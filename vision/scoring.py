@@ -2,6 +2,12 @@
 
 A detected die matches the labeled die whose box holds its centre, one to one. A labeled die is read
 correctly when it is matched and its kind and value are right. A phantom matches no labeled die.
+
+The trust figures say what the table would do with each labeled die: `right` (read right and not flagged),
+`asked` (flagged uncertain or cocked, so the table asks the player), `silent` (read wrong and not flagged: the
+mistake that costs a game); the rest are missed. A die labeled `"legible": false` (no person can read it) counts
+as right when the table asks about it. `sure_phantoms` are detections of nothing that are not flagged. Each comes
+with its rate per labeled die.
 """
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ class LabeledDie:
     kind: str
     value: int
     box: Optional[tuple[float, float, float, float]]   # None: the die is somewhere in the image
+    legible: bool = True                               # False: no person can read it (labels.json "legible": false)
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,10 @@ def labeled_die(d: dict) -> LabeledDie:
     box = tuple(float(v) for v in d["box"]) if d.get("box") else None
     if box is not None and not (len(box) == 4 and box[0] < box[2] and box[1] < box[3]):
         raise ValueError(f"box {list(box)} is not [xmin, ymin, xmax, ymax]")
-    return LabeledDie(kind, value, box)
+    legible = d.get("legible", True)
+    if type(legible) is not bool:
+        raise ValueError(f'"legible": {legible!r} is neither true nor false')
+    return LabeledDie(kind, value, box, legible)
 
 
 def label_row(kind: str, value: int, box, zone: str, cocked: bool, thrown_in: Optional[int] = None) -> dict:
@@ -136,8 +146,11 @@ class Score:
     correct: int = 0
     phantoms: int = 0
     missed: int = 0
-    unflagged: int = 0    # misread without a flag (neither cocked nor uncertain): the table would not ask
-                          # (not in to_json: the issue fixes that output's keys; `dicetable evaluate` prints it)
+    right: int = 0        # the trust figures (module docstring)
+    asked: int = 0
+    silent: int = 0
+    sure_phantoms: int = 0
+    illegible: int = 0    # labeled dice no person can read
     images: int = 0
     seconds: float = 0.0
     confusion: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
@@ -148,15 +161,29 @@ class Score:
         self.seconds += seconds
         self.labeled += len(image.dice)
         self.phantoms += len(phantoms)
+        self.sure_phantoms += sum(not _flagged(d) for d in phantoms)
         self.missed += len(missed)
+        self.illegible += sum(not lab.legible for lab in image.dice)
         for det, lab in pairs:
             right = det.kind == lab.kind and det.value == lab.value and not det.cocked
             self.correct += right
-            self.unflagged += not (right or det.cocked or det.uncertain)
+            if _flagged(det):
+                self.asked += lab.legible
+                self.right += not lab.legible   # asked about a die no person can read: what the table should do
+            else:
+                self.right += right
+                self.silent += not right
             self.confusion[str(lab.value)][read_value_key(det)] += 1
+
+    def trust(self) -> dict:
+        """The trust figures, each with its rate per labeled die."""
+        figures = {"right": self.right, "asked": self.asked, "silent": self.silent, "sure_phantoms": self.sure_phantoms}
+        rates = {f"{name}_rate": round(n / self.labeled, 4) if self.labeled else None for name, n in figures.items()}
+        return {**figures, **rates, "illegible": self.illegible}
 
     def to_json(self) -> dict:
         return {
+            **self.trust(),
             "labeled": self.labeled,
             "correct": self.correct,
             "accuracy": round(self.correct / self.labeled, 4) if self.labeled else 0.0,
@@ -165,6 +192,11 @@ class Score:
             "ms_per_image": round(1000 * self.seconds / self.images, 1) if self.images else 0.0,
             "confusion": {t: dict(sorted(r.items())) for t, r in sorted(self.confusion.items(), key=lambda kv: int(kv[0]))},
         }
+
+
+def _flagged(die: Die) -> bool:
+    """Whether the table asks the player about a detection: cocked, or read below UNCERTAIN_BELOW."""
+    return die.cocked or die.uncertain
 
 
 def evaluate(images: Iterable[LabeledImage], read: Callable[[object], Reading], load: Callable[[Path], object]) -> Score:

@@ -16,6 +16,17 @@ def print_figures(figures: dict, as_json: bool) -> None:
         print(f"{name}: {value}")
 
 
+def trust_line(figures: dict, labeled: int) -> str:
+    """The trust figures (vision.scoring.Score.trust) of `labeled` dice in a sentence: what the table would do."""
+    if not labeled:
+        return "no labeled dice read"
+    illegible = f", {figures['illegible']} no person can read (right when asked)" if figures["illegible"] else ""
+    return (f"of {labeled} labeled dice: {figures['right']} right without asking ({figures['right_rate']:.1%}), "
+            f"{figures['asked']} asked ({figures['asked_rate']:.1%}), {figures['silent']} read wrong without asking "
+            f"({figures['silent_rate']:.1%}), {figures['sure_phantoms']} sure phantoms "
+            f"({figures['sure_phantoms_rate']:.1%}){illegible}")
+
+
 def add_reader_options(parser, kind_help: str = "the dice in the photos: which reader", kind_default="d6") -> None:
     """--kind and --die-px: which reader reads the photos, and at what die size (see `photo_reader`)."""
     parser.add_argument("--kind", default=kind_default, choices=["d6", "d10"], help=kind_help)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from . import add_reader_options, photo_reader, print_figures, read_image
+from . import add_reader_options, photo_reader, print_figures, read_image, trust_line
 
 HELP = ("score the dice reader on a labeled photo set: a folder with its photos and labels.json "
         '({"images": [{"file", "width", "height", "dice": [{"kind", "value", "box": [x0, y0, x1, y1]}]}]})')
@@ -67,9 +67,9 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(score))
         return 0
+    print(trust_line(score, score["labeled"]))
     print(f"{score['correct']}/{score['labeled']} dice read correctly ({score['accuracy']:.1%}), "
-          f"{score['phantoms']} phantoms, {score['missed']} missed, {scored.unflagged} misread without asking the "
-          f"player, {score['ms_per_image']} ms per image")
+          f"{score['phantoms']} phantoms, {score['missed']} missed, {score['ms_per_image']} ms per image")
     for true_value, row in score["confusion"].items():
         print(f"  {true_value}: " + ", ".join(f"{read}×{n}" for read, n in row.items()))
     return 0
@@ -89,5 +89,8 @@ def _stream(args) -> int:
     if not figures.folders:   # "folders: 0" would pass for a measurement
         return _fail(f"nothing to measure: no recorded throws in {args.set_dir} "
                      "(folders whose labels.json lists frames)")
-    print_figures(figures.to_json(), args.json)
+    out = figures.to_json()
+    if not args.json and not args.no_reader:
+        print(trust_line(out, out["labeled_dice"]))
+    print_figures(out, args.json)
     return 0

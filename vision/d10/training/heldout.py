@@ -4,7 +4,9 @@
 
 Seeds 7_000_000 and up: no training run draws these scenes. Frames with a cocked die are skipped, so
 every labeled die lies flat and has one true upper face. Dice mostly covered by the hand or by another die
-are not labeled (vision.render.frame: MIN_SHOWING).
+are not labeled (vision.render.frame: MIN_SHOWING). The committed labels mark by hand, `"legible": false`, the
+four dice no person can read in the frames (a marbled swirl over the numeral, a finger over the face: listed in
+vision/models/README-d10.md); a fresh write leaves that to be done again.
 """
 from __future__ import annotations
 
