@@ -225,7 +225,8 @@ def test_confirmed_throws_teach_the_reader_its_dice(tmp_path):
     before = vision.read(frame)
     after = learnt.adapt(frame, before)
     assert [d.box for d in after.dice] == [d.box for d in before.dice]
-    assert all(not d.uncertain and d.value == relabel(b.value) for d, b in zip(after.dice, before.dice))
+    taught = [not d.uncertain and d.value == relabel(b.value) for d, b in zip(after.dice, before.dice)]
+    assert sum(taught) >= 5 and all(t or d.uncertain for t, d in zip(taught, after.dice))   # the rest: asked
     again = Learnt(tmp_path / "learnt")   # the next night, from the device
     assert again.counts() == learnt.counts() and sum(learnt.counts()["d6"].values()) == 12 * 18
     assert [d.value for d in again.adapt(frame, before).dice] == [d.value for d in after.dice]

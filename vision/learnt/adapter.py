@@ -23,6 +23,9 @@ MIN_SEEN = 3             # a value the classifier has seen fewer times than this
 MOST_SAY = 0.8           # the classifier's share of the blend, reached as examples grow ...
 HALF_SAY_AT = 20         # ... half of it at this many examples
 SHARPNESS = 16.0         # the features (length 1) are scaled by this before the classifier
+TYPICAL = 0.1            # a die as alike to the learnt dice of its value as the least alike tenth of them is familiar
+SAME_PICTURE = 0.999     # two dice this alike are one die seen twice (a kept die, confirmed again)
+UNFAMILIAR = 0.05        # ... and one this much less alike (cosine) is a stranger: the reader alone reads it
 RIDGE = 1e-2             # weight decay: keeps the classifier from trusting a handful of dice absolutely
 STEPS, STEP = 150, 0.5   # gradient steps of a first fit, and their size
 REFIT_STEPS = 40         # of a refit, which starts from the last fit
@@ -82,6 +85,8 @@ class Adapter:
         keep = self.seen[examples.values.astype(int) - 1]
         x = _inputs(examples.features[keep])
         y = examples.values[keep].astype(int) - 1
+        self.known, self.known_values = examples.features[keep], y
+        self.typical = _typical_likeness(self.known, y)
         w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]]
         w = w / counts[y]            # each seen value weighs alike
         w /= w.sum()
@@ -96,6 +101,15 @@ class Adapter:
             velocity = 0.9 * velocity - STEP * grad
             weights = weights + velocity
         self.weights = weights
+
+    def familiar(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """For each die (features, the value the classifier gives it, 0-based), how much it looks like the learnt
+        dice of that value: 1 from the typical likeness, falling to 0 over UNFAMILIAR below it. The classifier
+        answers for every crop, also for a pip or half a die that the finder boxed; it speaks only for those
+        like the dice it has seen."""
+        like = features @ self.known.T
+        like[:, :] = np.where(values[:, None] == self.known_values[None, :], like, -1.0)
+        return np.clip(1 - (self.typical - like.max(axis=1)) / UNFAMILIAR, 0.0, 1.0)
 
     @property
     def say(self) -> float:
@@ -114,9 +128,19 @@ class Adapter:
         die = reader.sum(axis=1, keepdims=True)
         theirs = reader / np.maximum(die, 1e-9)
         seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
+        a = self.say * self.familiar(features, mine.argmax(axis=1))[:, None]
         mine = np.where(self.seen, mine * seen_share, theirs)   # the unseen values keep the reader's share
-        a = self.say
         return die * np.minimum((1 - a) * theirs + a * mine, mine)   # sure only where the classifier agrees
+
+
+def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
+    """How alike a learnt die and its likest other die of the same value are (cosine), at the TYPICAL quantile:
+    the likeness above which a new die counts as one of those learnt."""
+    like = features @ features.T
+    like[(values[:, None] != values[None, :]) | (like > SAME_PICTURE)] = -np.inf   # itself, or the same die re-read
+    nearest = like.max(axis=1)
+    nearest = nearest[np.isfinite(nearest)]
+    return float(np.quantile(nearest, TYPICAL)) if len(nearest) else 1.0
 
 
 def _inputs(features: np.ndarray) -> np.ndarray:

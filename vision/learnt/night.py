@@ -8,41 +8,35 @@ seen once by the adapter's look; every adapter is then scored on those same dice
 """
 from __future__ import annotations
 
-from collections import Counter
+import json
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 import numpy as np
 
-from ..scoring import LabeledImage, match
+from ..scoring import LabeledImage, Score, match
 from ..types import FACES, Reading
 from .adapter import HOW, Adapter, Examples, reread
 from .look import Look
 
 NIGHT_SEED = 39
 CURVE = (0, 10, 30, 100, 300, 1000)   # the curve's points up to N (and N itself)
-FIGURES = ("right", "asked", "silent", "missed", "sure_phantoms")
 
 
-def trust(reading: Reading, image: LabeledImage) -> Counter:
-    """Per labeled die: right (read right, not flagged), asked (flagged: uncertain or cocked, so the table asks),
-    silent (read wrong, not flagged), missed (not found); and sure_phantoms, unflagged detections of nothing."""
-    pairs, phantoms, missed = match(reading.dice, image.dice)
-    out = Counter({"labeled": len(image.dice), "missed": len(missed),
-                   "sure_phantoms": sum(not (d.cocked or d.uncertain) for d in phantoms)})
-    for det, lab in pairs:
-        flagged = det.cocked or det.uncertain
-        out["asked" if flagged else "right" if (det.kind, det.value) == (lab.kind, lab.value) else "silent"] += 1
-    return out
+def figures(seen: list["Seen"], adapter: Adapter) -> dict:
+    """The trust figures (scoring.Score.trust) of the photos' readings with the adapter's say."""
+    score = Score()
+    for photo in seen:
+        score.add(adapted(photo, adapter), photo.image, 0.0)
+    return {"labeled": score.labeled, **score.trust(), "missed": score.missed}
 
 
-def figures(counts: Counter) -> dict:
-    labeled = counts["labeled"]
-    out = {"labeled": labeled}
-    for name in FIGURES:
-        out[name] = counts[name]
-        out[f"{name}_rate"] = round(counts[name] / labeled, 4) if labeled else 0.0
-    return out
+def training_copies(set_dir) -> set[str]:
+    """The files of a set that are augmented copies of others (labels.json "augmented": true): a night of them
+    would read each photo's twin."""
+    entries = json.loads((Path(set_dir) / "labels.json").read_text(encoding="utf-8")).get("images", [])
+    return {e["file"] for e in entries if isinstance(e, dict) and e.get("augmented") is True}
 
 
 @dataclass
@@ -104,35 +98,22 @@ def night(images: Iterable[LabeledImage], read: Callable, load: Callable, kind: 
     order = np.random.default_rng(seed).permutation(len(images))
     rng = np.random.default_rng(seed + 1)
     points = sorted({p for p in CURVE if p < n} | {n})
-    adapter, examples, snapshots = Adapter(faces), Examples.empty(), {}
+    adapter, examples, snapshots = Adapter(faces), Examples.empty(), {0: Adapter(faces)}
     k, taught = 0, 0
     while k < len(order) and taught < n:
         seen = see(images[order[k]], read, load, look)
         k += 1
         for j, value, how in confirmations(seen, adapted(seen, adapter), careless, rng, faces):
-            if taught == n:
-                break
             examples = examples + Examples(seen.features[j:j + 1], np.array([value], np.int16),
                                            np.array([HOW.index(how)], np.int8), np.zeros((1, 0, 0, 3), np.uint8))
             taught += 1
-        adapter.fit(examples)
-        for p in points:
-            if p <= taught and p not in snapshots:
-                snapshots[p] = _copy(adapter)   # a point passed inside a photo counts the whole photo
+            if taught in points:   # the curve's point, as if the night stopped at this die
+                snapshots[taught] = Adapter(faces)
+                snapshots[taught].fit(examples)
+            if taught == n:
+                break
+        adapter.fit(examples)   # as the table does after each confirmed throw
     rest = [see(images[i], read, load, look) for i in order[k:]]
-    curve = []
-    for p in points:
-        counts = Counter()
-        for seen in rest:
-            counts += trust(adapted(seen, snapshots.get(p, adapter) if p else Adapter(faces)), seen.image)
-        curve.append({"adapt": p, **figures(counts)})
+    scored = {p: figures(rest, snapshots.get(p, adapter)) for p in points}   # a set too small for N: all it had
     return {"adapt": n, "confirmed": taught, "photos_confirmed": k, "photos_scored": len(rest),
-            "before": {k_: v for k_, v in curve[0].items() if k_ != "adapt"},
-            "after": {k_: v for k_, v in curve[-1].items() if k_ != "adapt"}, "curve": curve}
-
-
-def _copy(adapter: Adapter) -> Adapter:
-    copy = Adapter(adapter.faces)
-    copy.seen, copy.count = adapter.seen.copy(), adapter.count
-    copy.weights = None if adapter.weights is None else adapter.weights.copy()
-    return copy
+            "before": scored[0], "after": scored[n], "curve": [{"adapt": p, **f} for p, f in scored.items()]}
