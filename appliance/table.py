@@ -116,6 +116,7 @@ class Table:
         self.setup_game = default_game if default_game in GAME_IDS else GAME_IDS[0]
         self.mode = "choose-game"
         self.on_confirm = None  # called with (dice, values, attempt) when the player confirms a reading
+        self.learnt = None  # the dice the reader has learnt (appliance.learning.LearntDice: count, forget), if kept
         self._saved: dict = {}
         self._resume()
         self._restore_screen(self.log.load_screen())
@@ -577,8 +578,22 @@ class Table:
             items.append(ChoiceView("correct the last entry", key=self._open_corrections))
         if self._may_open("end"):  # a finished game is kept with its result (game over, OK), never as abandoned
             items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
+        if self.learnt is not None:
+            learnt = self.learnt.count()
+            items.append(ChoiceView(f"forget the {_count(learnt, 'die', 'dice')} the table has learnt", key=self._forget_dice)
+                         if learnt else ChoiceView("no dice learnt yet: each confirmed throw teaches the table", key=self._close_list))
         self.chooser, self.choosing = Chooser(items), "menu"
         self._say("")  # what the list it was opened from asked ("correct Ann's entry: ...") no longer stands
+
+    def _forget_dice(self) -> None:
+        try:
+            self.learnt.forget()
+        except OSError as error:
+            self._close_list()
+            self._say(f"the learnt dice could not be deleted ({error})", WARN)
+            return
+        self._close_list()
+        self._say("learnt dice forgotten: the table reads as it came")
 
     def _open_end(self) -> None:
         """Ending cannot be undone: one more OK."""

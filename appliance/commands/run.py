@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     output = assemble.open_output(settings, None, notes, latest_only=True)  # it runs for days: no PNG per screen
     panel = assemble.open_buttons(settings, keyboard=output.flip, notes=notes, layout=output.layout)
+    learnt = None   # recorded throws teach nothing: the learnt dice are the live table's
     if isinstance(source, ReplaySource):  # recorded throws carry the calibration they were made with
         calibration, problem = assemble.recording_calibration(source.recording)
         notes += [f"{problem}: the dice are read without tray zones"] if problem else []
@@ -56,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
                 source.close()
                 source = reopen(profile.exposure)
         calibration = profile.to_tray_calibration()
+        learnt = assemble.learnt_dice(profile, settings.calibration_profile, notes)
     try:
         table = assemble.table_for(settings, args.log, notes)
     except LogError as error:  # no log, no scorekeeping: say why instead of a traceback
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicetable: {note}", flush=True)  # the journal keeps them
     if notes or warnings:
         table.notice(for_the_screen(notes + warnings))
-    app = assemble.appliance(settings, source, panel, table, output, calibration)
+    app = assemble.appliance(settings, source, panel, table, output, calibration, learnt)
     app.watchdog, app.status = systemd_notify.watchdog, _report
     if args.record:
         from appliance.recording import Recorder
