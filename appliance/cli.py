@@ -10,7 +10,8 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("read", "evaluate", "bench", "rules", "run", "demo", "replay", "history", "doctor", "calibrate", "record")
+COMMANDS = ("read", "evaluate", "bench", "rules", "run", "demo", "replay", "history", "doctor", "calibrate", "record",
+            "dice")
 
 
 def build_parser() -> argparse.ArgumentParser:

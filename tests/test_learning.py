@@ -120,3 +120,39 @@ def test_a_table_without_learnt_dice_has_no_such_menu_item(tmp_path):
     table = Table(EventLog(tmp_path / "log.sqlite"))
     table.start("dice-poker", ["Ann"])
     assert not any("learnt" in label for label in menu(table))
+
+
+# -- `dicetable dice`
+def a_profile(path, created):
+    from calibration.profile import Profile, save_profile
+
+    tray = np.array([[10, 10], [310, 10], [310, 230], [10, 230]], np.float32)
+    return save_profile(Profile((320, 240), tray, 40.0, np.full((240, 320, 3), 90, np.uint8), created=created), path)
+
+
+def test_dice_lists_what_the_profile_has_learnt_and_forgets_it(tmp_path, capsys):
+    from appliance.cli import main
+
+    profile = tmp_path / "calibration.toml"
+    a_profile(profile, "2026-11-26T19:00:00")
+    frame = np.full((240, 320, 3), 60, np.uint8)
+    LearntDice(folder_for(profile, "2026-11-26T19:00:00")).confirmed(
+        frame, [Die("d6", 3, (10, 10, 50, 50), ROLL, 0.95), Die("d6", 6, (60, 10, 100, 50), ROLL, 0.95)], [3, 6])
+    assert main(["dice", "--profile", str(profile), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["dice"] == 2 and out["learnt"] == {"d6": {"1": 0, "2": 0, "3": 1, "4": 0, "5": 0, "6": 1}}
+    assert out["folder"] == str(tmp_path / "calibration.learnt" / "2026-11-26T19-00-00") and not out["forgotten"]
+    assert main(["dice", "--profile", str(profile), "--forget"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"2 dice learnt with the calibration profile {profile} (made 2026-11-26T19:00:00)")
+    assert lines[1] == "  d6: 1×0, 2×0, 3×1, 4×0, 5×0, 6×1" and lines[2].startswith("forgotten")
+    assert main(["dice", "--profile", str(profile)]) == 0
+    assert capsys.readouterr().out.startswith("0 dice learnt")
+
+
+def test_dice_without_a_profile_says_why(tmp_path, capsys):
+    from appliance.cli import main
+
+    assert main(["dice", "--profile", str(tmp_path / "none.toml")]) == 1
+    err = capsys.readouterr().err
+    assert "none.toml" in err and "dice are learnt per calibration profile" in err
