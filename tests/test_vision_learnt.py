@@ -246,3 +246,13 @@ def test_only_flat_dice_inside_the_tray_are_learnt():
     assert sum(learnt.counts()["d6"].values()) == 4
     with pytest.raises(ValueError, match="corrected, flagged, sure"):
         learnt.learn(frame, dice, [d.value for d in dice], ["guessed"] * 6)
+
+
+def test_the_classifier_says_as_much_as_its_mistakes_beside_the_readers_allow():
+    features, values = clusters(30)
+    needed = Adapter(6)   # dice the reader misread, which the classifier tells apart: it takes over
+    needed.fit(examples(features, values, "corrected"))
+    rng = np.random.default_rng(5)
+    guessing = Adapter(6)   # dice the reader read right, whose looks say nothing of their values: it keeps quiet
+    guessing.fit(examples(unit(rng.normal(size=(180, 16))), rng.integers(1, 7, 180), "sure"))
+    assert needed.say > 0.8 and guessing.say < 0.1

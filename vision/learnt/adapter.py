@@ -20,8 +20,9 @@ from ..preprocess import softmax
 HOW = ("corrected", "flagged", "sure")   # how a reading was confirmed: changed by a player; unsure, confirmed; sure, OK
 WEIGHT = {"corrected": 3.0, "flagged": 2.0, "sure": 1.0}
 MIN_SEEN = 3             # a value the classifier has seen fewer times than this is left to the reader
-MOST_SAY = 0.8           # the classifier's share of the blend, reached as examples grow ...
-HALF_SAY_AT = 20         # ... half of it at this many examples
+MOST_SAY = 0.9           # the classifier's largest share of the blend
+CHECKED, FOLDS = 200, 4  # its share comes from cross-validation on the newest this many dice, in this many folds,
+CHECK_STEPS = 60         # each fold fitted with this many steps (near enough to a full fit to judge it, and quick)
 SHARPNESS = 16.0         # the features (length 1) are scaled by this before the classifier
 TYPICAL = 0.1            # a die as alike to the learnt dice of its value as the least alike tenth of them is familiar
 SAME_PICTURE = 0.999     # two dice this alike are one die seen twice (a kept die, confirmed again)
@@ -87,20 +88,39 @@ class Adapter:
         y = examples.values[keep].astype(int) - 1
         self.known, self.known_values = examples.features[keep], y
         self.typical = _typical_likeness(self.known, y)
-        w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]]
-        w = w / counts[y]            # each seen value weighs alike
-        w /= w.sum()
-        target = np.eye(self.faces)[y]
+        w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]] / counts[y]   # each seen value weighs alike
         warm = self.weights is not None and self.weights.shape[0] == x.shape[1]
-        weights = self.weights if warm else np.zeros((x.shape[1], self.faces))
-        velocity = np.zeros_like(weights)
+        self.weights = self._train(x, y, w, self.weights if warm else None, REFIT_STEPS if warm else STEPS)
+        self.trust = self._trust(x[-CHECKED:], y[-CHECKED:], w[-CHECKED:], examples.how[keep][-CHECKED:])
+
+    def _train(self, x, y, w, start, steps: int) -> np.ndarray:
+        """Classifier weights by gradient descent with momentum on the weighted cross-entropy."""
+        weights = np.zeros((x.shape[1], self.faces), np.float32) if start is None else start
+        velocity, target, w = np.zeros_like(weights), np.eye(self.faces, dtype=np.float32)[y], (w / w.sum()).astype(np.float32)
         mask = np.where(self.seen, 0.0, -np.inf)
-        for _ in range(REFIT_STEPS if warm else STEPS):   # gradient descent with momentum on the weighted cross-entropy
+        for _ in range(steps):
             p = softmax(x @ weights + mask)
             grad = x.T @ ((p - target) * w[:, None]) + RIDGE * weights
             velocity = 0.9 * velocity - STEP * grad
             weights = weights + velocity
-        self.weights = weights
+        return weights
+
+    def _trust(self, x, y, w, how) -> float:
+        """The classifier's share of the blend, from how often each was wrong on the newest learnt dice: the
+        classifier in FOLDS-fold cross-validation, the reading shown to the players when they corrected it.
+        The rarer the classifier's mistakes beside the reader's, the more it says (at most MOST_SAY)."""
+        folds = np.arange(len(y)) % FOLDS
+        wrong = 0
+        for fold in range(FOLDS):
+            rest = folds != fold
+            if len(set(y[rest])) < 2 or not (~rest).any():
+                wrong += (~rest).sum()
+                continue
+            weights = self._train(x[rest], y[rest], w[rest], None, CHECK_STEPS)
+            wrong += ((x[~rest] @ weights).argmax(axis=1) != y[~rest]).sum()
+        mine = (wrong + 1) / (len(y) + 2)   # shrunk towards even: a few dice prove little
+        theirs = ((how == HOW.index("corrected")).sum() + 1) / (len(y) + 2)
+        return MOST_SAY * theirs / (theirs + mine)
 
     def familiar(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
         """For each die (features, the value the classifier gives it, 0-based), how much it looks like the learnt
@@ -114,7 +134,7 @@ class Adapter:
     @property
     def say(self) -> float:
         """The classifier's share of the blend."""
-        return 0.0 if self.weights is None else MOST_SAY * self.count / (self.count + HALF_SAY_AT)
+        return 0.0 if self.weights is None else self.trust
 
     def blend(self, features: np.ndarray, reader: np.ndarray) -> np.ndarray:
         """How sure the blend is of each value (N x faces), from the reader network's probabilities (`reader`:
@@ -134,17 +154,17 @@ class Adapter:
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
-    """How alike a learnt die and its likest other die of the same value are (cosine), at the TYPICAL quantile:
-    the likeness above which a new die counts as one of those learnt."""
-    like = features @ features.T
-    like[(values[:, None] != values[None, :]) | (like > SAME_PICTURE)] = -np.inf   # itself, or the same die re-read
+    """How alike a learnt die (of the newest CHECKED) and its likest other die of the same value are (cosine), at
+    the TYPICAL quantile: the likeness above which a new die counts as one of those learnt."""
+    like = features[-CHECKED:] @ features.T
+    like[(values[-CHECKED:, None] != values[None, :]) | (like > SAME_PICTURE)] = -np.inf   # itself, or the same die re-read
     nearest = like.max(axis=1)
     nearest = nearest[np.isfinite(nearest)]
     return float(np.quantile(nearest, TYPICAL)) if len(nearest) else 1.0
 
 
 def _inputs(features: np.ndarray) -> np.ndarray:
-    return np.hstack([features * SHARPNESS, np.ones((len(features), 1))])
+    return np.hstack([features * SHARPNESS, np.ones((len(features), 1))]).astype(np.float32)
 
 
 def reread(die, values: np.ndarray):
