@@ -42,7 +42,11 @@ class LearntDice:
 
     def reading(self, read: Callable[[np.ndarray, str], Reading]) -> Callable[[np.ndarray, str], Reading]:
         """`read(frame, kind)` with what was learnt."""
-        return lambda frame, kind="d6": self.learnt.adapt(frame, read(frame, kind))
+        return lambda frame, kind="d6": self.adapt(frame, read(frame, kind))
+
+    def adapt(self, frame: np.ndarray, reading: Reading) -> Reading:
+        """A reading of `frame` with what was learnt."""
+        return self.learnt.adapt(frame, reading)
 
     def confirmed(self, frame: np.ndarray, dice: Sequence[Die], values: Sequence[int]) -> None:
         """A reading of `frame` the players confirmed (`values` for `dice`): its thrown dice are learnt. OSError
