@@ -12,10 +12,12 @@ from vision.learnt.look import Look, feature_layer
 from vision.types import UNCERTAIN_BELOW
 
 
-def examples(features, values, how="sure"):
-    n = len(values)
-    return Examples(np.asarray(features, np.float32), np.asarray(values, np.int16),
-                    np.full(n, HOW.index(how), np.int8), np.zeros((n, 2, 2, 3), np.uint8))
+def examples(features, values, how="sure", read=None):
+    """Confirmed dice; `read`: what the reader network read (default: the next value where corrected)."""
+    n, values = len(values), np.asarray(values, np.int16)
+    read = (values % 6 + 1 if how == "corrected" else values) if read is None else np.asarray(read, np.int16)
+    return Examples(np.asarray(features, np.float32), values, np.full(n, HOW.index(how), np.int8), read,
+                    np.zeros((n, 2, 2, 3), np.uint8))
 
 
 def unit(rows):
@@ -122,7 +124,7 @@ def throw(values, how="sure", dims=4, seed=0):
     rng = np.random.default_rng(seed)
     n = len(values)
     return Examples(unit(rng.normal(size=(n, dims))), np.asarray(values, np.int16), np.full(n, HOW.index(how), np.int8),
-                    rng.integers(0, 255, (n, 5, 5, 3), dtype=np.uint8))
+                    np.asarray(values, np.int16), rng.integers(0, 255, (n, 5, 5, 3), dtype=np.uint8))
 
 
 def no_new_features(kind, crops):

@@ -75,8 +75,10 @@ class Learnt:
                 raise ValueError(f"how a die was confirmed must be one of {', '.join(HOW)}")
             look = self.look(kind)
             crops = look.crops(frame, [d for d, _, _ in mine])
-            throw[kind] = Examples(look.see(crops)[0], np.array([v for _, v, _ in mine], np.int16),
-                                   np.array([HOW.index(h) for *_, h in mine], np.int8), np.array(crops, np.uint8))
+            features, read = look.see(crops)
+            throw[kind] = Examples(features, np.array([v for _, v, _ in mine], np.int16),
+                                   np.array([HOW.index(h) for *_, h in mine], np.int8),
+                                   (read.argmax(axis=1) + 1).astype(np.int16), np.array(crops, np.uint8))
             self.examples[kind] = newest_balanced(self.examples.get(kind, Examples.empty()) + throw[kind], FACES[kind])
             self.adapters[kind].fit(self.examples[kind])
         if throw and self.store:

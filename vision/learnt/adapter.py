@@ -36,11 +36,13 @@ FIT_MOST = 600           # the classifier fits the newest this many examples, ba
 
 @dataclass
 class Examples:
-    """Confirmed dice of one kind, oldest first: features (N x D), values (1..faces), how (index into HOW), and
-    the crops they were seen in (N x S x S x 3), from which a new model's features can be taken."""
+    """Confirmed dice of one kind, oldest first: features (N x D), values (1..faces), how (index into HOW), what
+    the reader network read (its likeliest value, 1..faces), and the crops they were seen in (N x S x S x 3),
+    from which a new model's features can be taken."""
     features: np.ndarray
     values: np.ndarray
     how: np.ndarray
+    read: np.ndarray
     crops: np.ndarray
 
     def __len__(self) -> int:
@@ -49,7 +51,7 @@ class Examples:
     @staticmethod
     def empty(dims: int = 0, crop: tuple = (0, 0, 3)) -> "Examples":
         return Examples(np.zeros((0, dims), np.float32), np.zeros(0, np.int16), np.zeros(0, np.int8),
-                        np.zeros((0, *crop), np.uint8))
+                        np.zeros(0, np.int16), np.zeros((0, *crop), np.uint8))
 
     def __add__(self, other: "Examples") -> "Examples":
         if not len(self):
@@ -57,7 +59,7 @@ class Examples:
         return Examples(*(np.concatenate([a, b]) for a, b in zip(self.astuple(), other.astuple())))
 
     def astuple(self) -> tuple:
-        return self.features, self.values, self.how, self.crops
+        return self.features, self.values, self.how, self.read, self.crops
 
     def take(self, index) -> "Examples":
         return Examples(*(a[index] for a in self.astuple()))
@@ -91,7 +93,7 @@ class Adapter:
         w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]] / counts[y]   # each seen value weighs alike
         warm = self.weights is not None and self.weights.shape[0] == x.shape[1]
         self.weights = self._train(x, y, w, self.weights if warm else None, REFIT_STEPS if warm else STEPS)
-        self.trust = self._trust(x[-CHECKED:], y[-CHECKED:], w[-CHECKED:], examples.how[keep][-CHECKED:])
+        self.trust = self._trust(x[-CHECKED:], y[-CHECKED:], w[-CHECKED:], examples.read[keep][-CHECKED:] - 1)
 
     def _train(self, x, y, w, start, steps: int) -> np.ndarray:
         """Classifier weights by gradient descent with momentum on the weighted cross-entropy."""
@@ -105,10 +107,11 @@ class Adapter:
             weights = weights + velocity
         return weights
 
-    def _trust(self, x, y, w, how) -> float:
+    def _trust(self, x, y, w, read) -> float:
         """The classifier's share of the blend, from how often each was wrong on the newest learnt dice: the
-        classifier in FOLDS-fold cross-validation, the reading shown to the players when they corrected it.
-        The rarer the classifier's mistakes beside the reader's, the more it says (at most MOST_SAY)."""
+        classifier in FOLDS-fold cross-validation, the reader network as it read them (`read`, 0-based; not the
+        reading shown, which the classifier had a say in). The rarer the classifier's mistakes beside the
+        reader's, the more it says (at most MOST_SAY)."""
         folds = np.arange(len(y)) % FOLDS
         wrong = 0
         for fold in range(FOLDS):
@@ -119,7 +122,7 @@ class Adapter:
             weights = self._train(x[rest], y[rest], w[rest], None, CHECK_STEPS)
             wrong += ((x[~rest] @ weights).argmax(axis=1) != y[~rest]).sum()
         mine = (wrong + 1) / (len(y) + 2)   # shrunk towards even: a few dice prove little
-        theirs = ((how == HOW.index("corrected")).sum() + 1) / (len(y) + 2)
+        theirs = ((read != y).sum() + 1) / (len(y) + 2)
         return MOST_SAY * theirs / (theirs + mine)
 
     def familiar(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:

@@ -105,7 +105,9 @@ def night(images: Iterable[LabeledImage], read: Callable, load: Callable, kind: 
         k += 1
         for j, value, how in confirmations(seen, adapted(seen, adapter), careless, rng, faces):
             examples = examples + Examples(seen.features[j:j + 1], np.array([value], np.int16),
-                                           np.array([HOW.index(how)], np.int8), np.zeros((1, 0, 0, 3), np.uint8))
+                                           np.array([HOW.index(how)], np.int8),
+                                           seen.values[j:j + 1].argmax(axis=1).astype(np.int16) + 1,
+                                           np.zeros((1, 0, 0, 3), np.uint8))
             taught += 1
             if taught in points:   # the curve's point, as if the night stopped at this die
                 snapshots[taught] = Adapter(faces)

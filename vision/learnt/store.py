@@ -26,7 +26,7 @@ MOST = 5000              # dice kept per kind: the newest, the same number of ea
 COMPACT_AFTER = 50       # throw files before they are merged
 MERGED = "learnt.npz"
 THROW = re.compile(r"throw-(\d{8})\.npz$")
-FIELDS = ("features", "values", "how", "crops")
+FIELDS = ("features", "values", "how", "read", "crops")
 
 
 class Store:
