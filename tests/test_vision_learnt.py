@@ -258,3 +258,16 @@ def test_the_classifier_says_as_much_as_its_mistakes_beside_the_readers_allow():
     guessing = Adapter(6)   # dice the reader read right, whose looks say nothing of their values: it keeps quiet
     guessing.fit(examples(unit(rng.normal(size=(180, 16))), rng.integers(1, 7, 180), "sure"))
     assert needed.say > 0.8 and guessing.say < 0.1
+
+
+def test_finds_that_are_part_of_a_die_are_left_to_the_reader():
+    from vision.learnt.look import adaptable
+
+    def die(x, y, side, kind="d6", cocked=False):
+        return vision.Die(kind, None if cocked else 1, (x, y, x + side, y + side), vision.ROLL, 0.9, cocked)
+
+    dice = [die(0, 0, 50), die(200, 0, 48), die(20, 20, 20),     # a pip of the first die, found as a die
+            die(400, 0, 18), die(600, 0, 30),                    # a die's pip beside it; a die boxed small
+            die(800, 0, 50, "d10"), die(900, 0, 50, cocked=True)]
+    assert adaptable(dice, "d6") == [1, 4]   # the first die too: which of it and its pip is the die, the reader says
+    assert adaptable(dice, "d10") == [5]

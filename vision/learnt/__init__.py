@@ -19,7 +19,7 @@ import numpy as np
 from ..frame_reader import MODELS
 from ..types import FACES, OUTSIDE, Reading
 from .adapter import HOW, Adapter, Examples, reread
-from .look import KINDS, Look, model_id
+from .look import KINDS, Look, adaptable, model_id
 from .store import Store, newest_balanced
 
 __all__ = ["Learnt", "HOW", "KINDS"]
@@ -53,7 +53,7 @@ class Learnt:
         """The reading with each flat die re-read by the blend of the reader and what was learnt of its kind."""
         dice = list(reading.dice)
         for kind, adapter in self.adapters.items():
-            mine = [k for k, d in enumerate(dice) if d.kind == kind and not d.cocked]
+            mine = adaptable(dice, kind)
             if adapter.weights is None or not mine:
                 continue
             look = self.look(kind)

@@ -18,7 +18,7 @@ import numpy as np
 from ..scoring import LabeledImage, Score, match
 from ..types import FACES, Reading
 from .adapter import HOW, Adapter, Examples, reread
-from .look import Look
+from .look import Look, adaptable
 
 NIGHT_SEED = 39
 CURVE = (0, 10, 30, 100, 300, 1000)   # the curve's points up to N (and N itself)
@@ -55,10 +55,10 @@ def see(image: LabeledImage, read: Callable, load: Callable, look: Look) -> Seen
     if frame is None:
         raise FileNotFoundError(f"cannot read image {image.path}")
     reading = read(frame)
-    adaptable = [k for k, d in enumerate(reading.dice) if d.kind == look.kind and not d.cocked]
-    crops = look.crops(frame, [reading.dice[k] for k in adaptable])
+    mine = adaptable(reading.dice, look.kind)
+    crops = look.crops(frame, [reading.dice[k] for k in mine])
     features, values = look.see(crops)
-    return Seen(image, reading, adaptable, features, values, crops)
+    return Seen(image, reading, mine, features, values, crops)
 
 
 def adapted(seen: Seen, adapter: Adapter) -> Reading:
