@@ -217,11 +217,13 @@ def test_evaluate_adapt_plays_a_night_on_house_dice(tmp_path, capsys):
     assert main(["evaluate", str(tmp_path), "--adapt", "24", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) >= {"adapt", "before", "after", "curve"} and out["adapt"] == 24 and out["confirmed"] == 24
-    assert out["photos_scored"] == 4   # 8 photos (the augmented copy left out), 4 of them confirmed
+    assert out["photos_scored"] == 4 and out["confirmed_wrong"] == 0   # 8 photos (the augmented copy left out)
     assert [p["adapt"] for p in out["curve"]] == [0, 10, 24]
     assert out["before"]["labeled"] == out["after"]["labeled"] == 24
     assert out["before"]["right"] == 0 and out["before"]["silent"] >= 20   # the rest asked: unsure anyway
     assert out["after"]["silent"] == 0 and out["after"]["right"] + out["after"]["asked"] == 24
+    assert main(["evaluate", str(tmp_path), "--adapt", "6", "--careless", "0.5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["confirmed_wrong"] == 3   # exactly the share asked for
     assert main(["evaluate", str(tmp_path), "--adapt", "6", "--careless", "0.5"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("a night of 8 photos: 6 dice confirmed in the first 1, 50% of them wrong")

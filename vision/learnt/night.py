@@ -71,9 +71,9 @@ def adapted(seen: Seen, adapter: Adapter) -> Reading:
     return replace(seen.reading, dice=tuple(dice))
 
 
-def confirmations(seen: Seen, reading: Reading, careless: float, rng: np.random.Generator, faces: int):
+def confirmations(seen: Seen, reading: Reading, careless: Callable[[], bool], rng: np.random.Generator, faces: int):
     """(index among adaptable, value, how) for each adaptable die matched to a labeled die, as the player confirms
-    it; a share `careless` is confirmed wrong (a misread accepted, or OK pressed on a die not looked at)."""
+    it; one that `careless()` picks is confirmed wrong, with OK (a misread accepted, or a die not looked at)."""
     pairs, _, _ = match(reading.dice, seen.image.dice)
     label_of = {id(det): lab for det, lab in pairs}
     for j, k in enumerate(seen.adaptable):
@@ -81,7 +81,7 @@ def confirmations(seen: Seen, reading: Reading, careless: float, rng: np.random.
         lab = label_of.get(id(die))
         if lab is None or lab.kind != die.kind:
             continue
-        if rng.random() < careless:
+        if careless():
             wrong = die.value if die.value != lab.value else int(rng.choice([v for v in range(1, faces + 1) if v != lab.value]))
             yield j, wrong, "sure"
         else:
@@ -97,13 +97,14 @@ def night(images: Iterable[LabeledImage], read: Callable, load: Callable, kind: 
     images = list(images)
     order = np.random.default_rng(seed).permutation(len(images))
     rng = np.random.default_rng(seed + 1)
+    wrong = set(rng.choice(n, size=round(careless * n), replace=False).tolist()) if n else set()   # exactly that share
     points = sorted({p for p in CURVE if p < n} | {n})
     adapter, examples, snapshots = Adapter(faces), Examples.empty(), {0: Adapter(faces)}
     k, taught = 0, 0
     while k < len(order) and taught < n:
         seen = see(images[order[k]], read, load, look)
         k += 1
-        for j, value, how in confirmations(seen, adapted(seen, adapter), careless, rng, faces):
+        for j, value, how in confirmations(seen, adapted(seen, adapter), lambda: taught in wrong, rng, faces):
             examples = examples + Examples(seen.features[j:j + 1], np.array([value], np.int16),
                                            np.array([HOW.index(how)], np.int8),
                                            seen.values[j:j + 1].argmax(axis=1).astype(np.int16) + 1,
@@ -117,5 +118,5 @@ def night(images: Iterable[LabeledImage], read: Callable, load: Callable, kind: 
         adapter.fit(examples)   # as the table does after each confirmed throw
     rest = [see(images[i], read, load, look) for i in order[k:]]
     scored = {p: figures(rest, snapshots.get(p, adapter)) for p in points}   # a set too small for N: all it had
-    return {"adapt": n, "confirmed": taught, "photos_confirmed": k, "photos_scored": len(rest),
+    return {"adapt": n, "confirmed": taught, "confirmed_wrong": len(wrong), "photos_confirmed": k, "photos_scored": len(rest),
             "before": scored[0], "after": scored[n], "curve": [{"adapt": p, **f} for p, f in scored.items()]}
