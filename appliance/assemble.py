@@ -203,13 +203,10 @@ def table_for(settings: Settings, log_path: Path | None, notes: list[str]) -> Ta
     return Table(log, players=settings.players, default_game=settings.game.default, variants=settings.game.variants)
 
 
-def appliance(settings: Settings, source, panel, table: Table, output: Output, calibration, learnt=None) -> Appliance:
-    """The appliance; `learnt` (appliance.learning.LearntDice): the dice it learns, read with and shown in the menu."""
-    read = reader(calibration) if learnt is None else learnt.reading(reader(calibration))
-    table.learnt = learnt
-    return Appliance(source, panel, table, read, rest_detector(calibration, settings.camera.small_size),
+def appliance(settings: Settings, source, panel, table: Table, output: Output, calibration) -> Appliance:
+    return Appliance(source, panel, table, reader(calibration), rest_detector(calibration, settings.camera.small_size),
                      output, frame_interval_s=1 / settings.camera.fps,
-                     frame_size=calibration.frame_size if calibration is not None else None, learnt=learnt)
+                     frame_size=calibration.frame_size if calibration is not None else None)
 
 
 def learnt_dice(profile, path: Path, notes: list[str]):

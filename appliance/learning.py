@@ -40,9 +40,12 @@ class LearntDice:
     def problems(self) -> list[str]:
         return self.learnt.problems
 
-    def reading(self, read: Callable[[np.ndarray, str], Reading]) -> Callable[[np.ndarray, str], Reading]:
-        """`read(frame, kind)` with what was learnt."""
-        return lambda frame, kind="d6": self.adapt(frame, read(frame, kind))
+    def attach(self, app) -> None:
+        """Put these dice to work in an appliance (main_loop.Appliance): its reader reads with what was learnt,
+        the readings its players confirm teach them, its menu counts and forgets them."""
+        read = app.read
+        app.read = lambda frame, kind="d6": self.adapt(frame, read(frame, kind))
+        app.learnt = app.table.learnt = self
 
     def adapt(self, frame: np.ndarray, reading: Reading) -> Reading:
         """A reading of `frame` with what was learnt."""
@@ -53,7 +56,8 @@ class LearntDice:
         (the card full or gone) is the caller's to report: the game goes on without it."""
         thrown = [(d, v) for d, v in zip(dice, values) if d.zone == ROLL]
         if thrown:
-            self.learnt.learn(frame, [d for d, _ in thrown], [v for _, v in thrown], [how_confirmed(d, v) for d, v in thrown])
+            dice, values = zip(*thrown)
+            self.learnt.learn(frame, dice, values, [how_confirmed(d, v) for d, v in thrown])
 
     def count(self) -> int:
         return sum(sum(values.values()) for values in self.learnt.counts().values())

@@ -331,9 +331,9 @@ def test_after_the_first_boot_wizard_the_table_plays_with_the_exposure_it_locked
     settings, cameras, _ = first_boot(tmp_path, monkeypatch, "OK,OK long,OK,1:OK,2:OK,OK long,OK")
     playing = []
 
-    def appliance(settings, source, panel, table, output, calibration, learnt=None):
+    def appliance(settings, source, panel, table, output, calibration):
         playing.append((source, source.read() is not None))
-        return SimpleNamespace(recorder=None, run=lambda keep_going: None)
+        return SimpleNamespace(recorder=None, run=lambda keep_going: None, read=None, table=table)   # learnt dice attach
 
     monkeypatch.setattr(assemble, "appliance", appliance)
     assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0

@@ -67,7 +67,8 @@ def test_a_confirmed_reading_teaches_the_learnt_dice_with_its_frame(tmp_path):
 
 
 def test_learnt_dice_that_cannot_be_saved_leave_the_game_going(tmp_path):
-    app = one_throw(tmp_path, Teach(fail=OSError(28, "No space left on device")), lambda frame, kind: reading((1, 2, 3, 4, 6)))
+    full = Teach(fail=OSError(28, "No space left on device"))
+    app = one_throw(tmp_path, full, lambda frame, kind: reading((1, 2, 3, 4, 6)))
     assert app.table.game.throw is not None and app.table.game.throw.attempt == 1   # the throw was taken
     assert "learnt dice not saved" in app.table.screen().message
 
@@ -83,6 +84,15 @@ def test_the_thrown_dice_are_learnt_and_kept_on_the_device(tmp_path):
     assert again.count() == 2 and again.learnt.counts() == {"d6": {1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 0}}
     hows = again.learnt.examples["d6"].how
     assert [("corrected", "flagged", "sure")[h] for h in hows] == ["corrected", "flagged"]
+
+
+def test_learnt_dice_put_to_work_in_an_appliance(tmp_path):
+    learnt, seen = LearntDice(tmp_path / "learnt"), reading((1, 2, 3, 4, 6))
+    app = Appliance(None, ScriptedPanel([]), Table(EventLog(tmp_path / "log.sqlite")), read=lambda frame, kind: seen,
+                    rest=None)
+    learnt.attach(app)
+    assert app.learnt is learnt and app.table.learnt is learnt
+    assert app.read(np.full((240, 320, 3), 60, np.uint8), "d6") is seen   # nothing learnt: the reading as read
 
 
 class Counted:

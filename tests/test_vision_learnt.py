@@ -117,7 +117,8 @@ def test_a_correction_outweighs_a_sure_ok_on_the_same_die():
 
 # -- the store
 from vision.learnt import store as store_module   # noqa: E402
-from vision.learnt.store import Store, newest_balanced   # noqa: E402
+from vision.learnt.adapter import newest_balanced   # noqa: E402
+from vision.learnt.store import Store   # noqa: E402
 
 
 def throw(values, how="sure", dims=4, seed=0):

@@ -67,7 +67,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicetable: {note}", flush=True)  # the journal keeps them
     if notes or warnings:
         table.notice(for_the_screen(notes + warnings))
-    app = assemble.appliance(settings, source, panel, table, output, calibration, learnt=learnt)
+    app = assemble.appliance(settings, source, panel, table, output, calibration)
+    if learnt:
+        learnt.attach(app)
     app.watchdog, app.status = systemd_notify.watchdog, _report
     if args.record:
         from appliance.recording import Recorder

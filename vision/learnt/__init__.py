@@ -18,9 +18,9 @@ import numpy as np
 
 from ..frame_reader import MODELS
 from ..types import FACES, OUTSIDE, Reading
-from .adapter import HOW, Adapter, Examples, reread
+from .adapter import HOW, Adapter, Examples, newest_balanced, reread
 from .look import KINDS, Look, adaptable, model_id
-from .store import Store, newest_balanced
+from .store import MOST, Store
 
 __all__ = ["Learnt", "HOW", "KINDS"]
 
@@ -79,14 +79,15 @@ class Learnt:
             throw[kind] = Examples(features, np.array([v for _, v, _ in mine], np.int16),
                                    np.array([HOW.index(h) for *_, h in mine], np.int8),
                                    (read.argmax(axis=1) + 1).astype(np.int16), np.array(crops, np.uint8))
-            self.examples[kind] = newest_balanced(self.examples.get(kind, Examples.empty()) + throw[kind], FACES[kind])
+            learnt = self.examples.get(kind, Examples.empty()) + throw[kind]
+            self.examples[kind] = newest_balanced(learnt, FACES[kind], MOST)
             self.adapters[kind].fit(self.examples[kind])
         if throw and self.store:
             self.store.add(throw)
 
     def counts(self) -> dict[str, dict[int, int]]:
         """How many dice of each kind and value have been learnt."""
-        return {kind: {v: int(n) for v, n in zip(range(1, FACES[kind] + 1), np.bincount(e.values.astype(int), minlength=FACES[kind] + 1)[1:])}
+        return {kind: {v: int((e.values == v).sum()) for v in range(1, FACES[kind] + 1)}
                 for kind, e in self.examples.items() if len(e)}
 
     def forget(self) -> None:

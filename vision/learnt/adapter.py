@@ -11,7 +11,7 @@ Measured on the real sets with `dicetable evaluate SET_DIR --adapt N` (vision/RE
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -77,10 +77,8 @@ class Adapter:
     def fit(self, examples: Examples) -> None:
         """Fit the classifier to the examples (warm-started from the last fit, so a refit after each throw is
         a few dozen milliseconds)."""
-        from .store import newest_balanced
-
         examples = newest_balanced(examples, self.faces, FIT_MOST)
-        counts = np.bincount(examples.values.astype(int) - 1, minlength=self.faces) if len(examples) else np.zeros(self.faces, int)
+        counts = np.array([(examples.values == v).sum() for v in range(1, self.faces + 1)])
         self.seen, self.count = counts >= MIN_SEEN, len(examples)
         if not self.seen.any():
             self.weights = None
@@ -98,7 +96,8 @@ class Adapter:
     def _train(self, x, y, w, start, steps: int) -> np.ndarray:
         """Classifier weights by gradient descent with momentum on the weighted cross-entropy."""
         weights = np.zeros((x.shape[1], self.faces), np.float32) if start is None else start
-        velocity, target, w = np.zeros_like(weights), np.eye(self.faces, dtype=np.float32)[y], (w / w.sum()).astype(np.float32)
+        velocity, target = np.zeros_like(weights), np.eye(self.faces, dtype=np.float32)[y]
+        w = (w / w.sum()).astype(np.float32)
         mask = np.where(self.seen, 0.0, -np.inf)
         for _ in range(steps):
             p = softmax(x @ weights + mask)
@@ -172,7 +171,16 @@ def _inputs(features: np.ndarray) -> np.ndarray:
 
 def reread(die, values: np.ndarray):
     """The die as the blended probabilities of its values read it."""
-    from dataclasses import replace
-
     value = int(np.argmax(values)) + 1
     return replace(die, value=value, confidence=float(values[value - 1]))
+
+
+def newest_balanced(examples: Examples, faces: int, most: int) -> Examples:
+    """The newest `most` examples, at most most // faces of each value (a value seen less leaves room unused: a
+    night of sixes must not crowd out the ones)."""
+    cap = most // faces
+    keep = np.zeros(len(examples), bool)
+    for value in range(1, faces + 1):
+        found = np.flatnonzero(examples.values == value)
+        keep[found[len(found) - min(cap, len(found)):]] = True
+    return examples.take(keep)

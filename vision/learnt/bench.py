@@ -25,7 +25,8 @@ def run(frame: np.ndarray, reader, median_ms, repeats: int) -> dict:
         noisy = features[many] + 0.05 * rng.normal(size=(MOST, features.shape[1])).astype(np.float32)
         learnt.examples["d6"] = Examples(noisy / np.linalg.norm(noisy, axis=1, keepdims=True),
                                          np.array(values, np.int16)[many], np.full(MOST, HOW.index("sure"), np.int8),
-                                         np.array(values, np.int16)[many], np.zeros((MOST, *look.crops(frame, dice[:1])[0].shape), np.uint8))
+                                         np.array(values, np.int16)[many],
+                                         np.zeros((MOST, *look.crops(frame, dice[:1])[0].shape), np.uint8))
         learnt.adapters["d6"].fit(learnt.examples["d6"])
         adapt_ms = median_ms(lambda: learnt.learn(frame, dice, values, ["sure"] * len(dice)), repeats)
         read_adapted_ms = median_ms(lambda: learnt.adapt(frame, reader.read(frame)), repeats)

@@ -82,8 +82,8 @@ def confirmations(seen: Seen, reading: Reading, careless: Callable[[], bool], rn
         if lab is None or lab.kind != die.kind:
             continue
         if careless():
-            wrong = die.value if die.value != lab.value else int(rng.choice([v for v in range(1, faces + 1) if v != lab.value]))
-            yield j, wrong, "sure"
+            others = [v for v in range(1, faces + 1) if v != lab.value]
+            yield j, die.value if die.value != lab.value else int(rng.choice(others)), "sure"
         else:
             yield j, lab.value, "corrected" if die.value != lab.value else "flagged" if die.uncertain else "sure"
 
@@ -118,5 +118,6 @@ def night(images: Iterable[LabeledImage], read: Callable, load: Callable, kind: 
         adapter.fit(examples)   # as the table does after each confirmed throw
     rest = [see(images[i], read, load, look) for i in order[k:]]
     scored = {p: figures(rest, snapshots.get(p, adapter)) for p in points}   # a set too small for N: all it had
-    return {"adapt": n, "confirmed": taught, "confirmed_wrong": len(wrong), "photos_confirmed": k, "photos_scored": len(rest),
+    return {"adapt": n, "confirmed": taught, "confirmed_wrong": len(wrong), "photos_confirmed": k,
+            "photos_scored": len(rest),
             "before": scored[0], "after": scored[n], "curve": [{"adapt": p, **f} for p, f in scored.items()]}

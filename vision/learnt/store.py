@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 
 from ..types import FACES
-from .adapter import Examples
+from .adapter import Examples, newest_balanced
 
 MOST = 5000              # dice kept per kind: the newest, the same number of each value where there are
 COMPACT_AFTER = 50       # throw files before they are merged
@@ -88,8 +88,9 @@ class Store:
         """Merge the throw files into learnt.npz, keeping the newest MOST of each kind balanced by value."""
         throws = self._throws()
         examples = self.load()
-        kept = {kind: newest_balanced(e, FACES[kind]) for kind, e in examples.items()}
-        self._write(self.folder / MERGED, {**_arrays(kept, self.models), "through": np.array(throws[-1][0] if throws else -1)})
+        kept = {kind: newest_balanced(e, FACES[kind], MOST) for kind, e in examples.items()}
+        through = np.array(throws[-1][0] if throws else -1)
+        self._write(self.folder / MERGED, {**_arrays(kept, self.models), "through": through})
         for _, path in throws:
             path.unlink(missing_ok=True)
 
@@ -128,14 +129,3 @@ def _arrays(examples: dict[str, Examples], models: dict[str, str]) -> dict:
         out.update({f"{kind}_{name}": a for name, a in zip(FIELDS, e.astuple())})
         out[f"{kind}_model"] = np.array(models[kind])
     return out
-
-
-def newest_balanced(examples: Examples, faces: int, most: int | None = None) -> Examples:
-    """The newest `most` (default MOST) examples, at most most // faces of each value (a value seen less leaves
-    room unused: a night of sixes must not crowd out the ones)."""
-    cap = (MOST if most is None else most) // faces
-    keep = np.zeros(len(examples), bool)
-    for value in range(1, faces + 1):
-        found = np.flatnonzero(examples.values == value)
-        keep[found[len(found) - min(cap, len(found)):]] = True
-    return examples.take(keep)
