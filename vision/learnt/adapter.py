@@ -142,8 +142,7 @@ class Adapter:
         """How sure the blend is of each value (N x faces), from the reader network's probabilities (`reader`:
         its share of each value, summing to how sure it is that this is a flat die of the kind) and the
         classifier's. A value is never surer than the classifier says: where the two disagree, the table asks.
-        Whether there is a die at all (not a phantom, not leaning) the reader says, and the classifier as far as
-        it has a say: a die the reader half takes for no die is read surely only where the classifier is trusted."""
+        Whether there is a die at all stays the reader's to say (the classifier has seen only dice)."""
         if self.weights is None or not len(features):
             return reader
         mask = np.where(self.seen, 0.0, -np.inf)
@@ -153,7 +152,6 @@ class Adapter:
         seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
         a = self.say * self.familiar(features, mine.argmax(axis=1))[:, None]
         mine = np.where(self.seen, mine * seen_share, theirs)   # the unseen values keep the reader's share
-        die = (1 - a) * die + a   # it has seen only dice: it vouches there is one as far as it has a say
         return die * np.minimum((1 - a) * theirs + a * mine, mine)   # sure only where the classifier agrees
 
 
