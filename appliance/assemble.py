@@ -215,6 +215,16 @@ def appliance(settings: Settings, source, panel, table: Table, output: Output, c
                      frame_size=calibration.frame_size if calibration is not None else None)
 
 
+def learnt_dice(profile, path: Path, notes: list[str]):
+    """The dice learnt with the calibration profile saved at `path` (appliance.learning); files that could not be
+    read are said in `notes`."""
+    from appliance.learning import LearntDice, folder_for
+
+    learnt = LearntDice(folder_for(profile.path or path, profile.created))
+    notes += learnt.problems
+    return learnt
+
+
 def scripted_presses(labels: dict, clock: Callable[[], float], first_frame: int = 0) -> ScriptedPanel:
     """A recorded game's presses, each released once its frame has been processed (those of frames
     before `first_frame` were pressed by an earlier run)."""

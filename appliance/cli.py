@@ -11,7 +11,7 @@ import importlib
 import sys
 
 COMMANDS = ("read", "evaluate", "bench", "rules", "run", "demo", "replay", "history", "doctor", "calibrate", "record",
-            "advise")
+            "advise", "dice")
 
 
 def build_parser() -> argparse.ArgumentParser:

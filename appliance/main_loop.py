@@ -111,6 +111,8 @@ class Appliance:
     watchdog: Callable[[], None] = lambda: None  # systemd's WATCHDOG=1, once per processed frame
     status: Callable[[str], object] = lambda text: None  # systemd's STATUS=, when the camera is lost or back
     recorder: Any = None  # appliance.recording.Recorder: the stream, and each confirmed reading as labels
+    learnt: Any = None  # appliance.learning.LearntDice: each confirmed reading teaches the reader the dice in use
+    lesson: tuple | None = None  # (frame, dice, values) confirmed in this pass, learnt once its presses are handled
     frames: int = 0
     t: float = 0.0  # the latest frame's time: scripted presses of a recording are timed by it
     picture: Picture | None = None  # shown beside the sheet
@@ -140,9 +142,7 @@ class Appliance:
             self.table.tray(state.state)
             if state.read_now:
                 reading = self.read(state.frame, self.table.dice_kind)
-                if index is not None:  # what the player confirms of this reading labels this frame
-                    self.table.on_confirm = lambda dice, values, attempt, i=index: \
-                        self._recording(lambda: self.recorder.confirmed(i, dice, values, attempt))
+                self.table.on_confirm = self._confirmed(state.frame, index)
                 self.table.reading(reading)
                 self.picture, self.picture_t = Picture(state.frame, reading), frame.t
             elif self.table.review is None and frame.t - self.picture_t >= self.picture_every_s:
@@ -152,6 +152,8 @@ class Appliance:
             self.table.press(press)
             if self.recorder and playing:  # the menus before a game are not part of its recording
                 self.recorder.press(press)
+        if self.lesson is not None:
+            self._learn()
         if self.recorder and self.recorder.game is None and self.table.record:
             record = self.table.record
             self.recorder.game = {"game": record.game, "players": list(record.players), "variants": record.variants}
@@ -163,6 +165,26 @@ class Appliance:
             return False
         self.wait(self.frame_interval_s)  # a lost camera answers at once: without this the loop spins a core
         return True
+
+    def _confirmed(self, frame: np.ndarray, index: int | None) -> Callable:
+        """What the player's confirmation of a reading of `frame` does: labels the recorded frame `index`, and
+        teaches the learnt dice."""
+        def confirmed(dice, values, attempt):
+            if index is not None:
+                self._recording(lambda: self.recorder.confirmed(index, dice, values, attempt))
+            if self.learnt is not None:
+                self.lesson = frame, dice, values
+        return confirmed
+
+    def _learn(self) -> None:
+        """Teach the learnt dice the reading confirmed in this pass (after the game has taken it: what goes
+        wrong here is said last, and the players see their throw taken first)."""
+        lesson, self.lesson = self.lesson, None
+        try:
+            self.learnt.confirmed(*lesson)
+        except OSError as error:   # the card full or gone: the reader keeps what it learnt, the game goes on
+            self.table.notice(f"learnt dice not saved ({error}); the game goes on")
+            print(f"dicetable: learnt dice not saved: {error}", file=sys.stderr)
 
     def _recording(self, write: Callable[[], Any]) -> Any:
         """A write of the recorder, if one runs. One that fails (a full disk) ends the recording, not the game."""

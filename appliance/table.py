@@ -134,6 +134,7 @@ class Table:
         self.mode = "choose-game"
         self.on_confirm = None  # called with (dice, values, attempt) when the player confirms a reading
         self.power_off = None  # () -> "" or why not: shuts the Pi down (the menu's "shut down"; set by `run`)
+        self.learnt = None  # the dice the reader has learnt (appliance.learning.LearntDice: count, forget), if kept
         self._saved: dict = {}
         self._reviewed: tuple = (None, ())  # (the log's state, the game-over review of it)
         self._resume()
@@ -672,6 +673,10 @@ class Table:
         items += self._host_items()
         if self._may_open("end"):  # a finished game is kept with its result (game over, OK), never as abandoned
             items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
+        if self.learnt is not None:
+            learnt = self.learnt.count()
+            items.append(ChoiceView(f"forget the {_count(learnt, 'die', 'dice')} the table has learnt", key=self._forget_dice)
+                         if learnt else ChoiceView("no dice learnt yet: each confirmed throw teaches the table", key=self._close_list))
         self.chooser, self.choosing = Chooser(items), "menu"
         self._say("")  # what the list it was opened from asked ("correct Ann's entry: ...") no longer stands
 
@@ -695,6 +700,16 @@ class Table:
             start = new_game(self.record.game, self.record.players, self.record.variants)
             self._reviewed = (at, advice_view.review_lines(start, events))
         return {"review": self._reviewed[1]}
+
+    def _forget_dice(self) -> None:
+        try:
+            self.learnt.forget()
+        except OSError as error:
+            self._close_list()
+            self._say(f"the learnt dice could not be deleted ({error})", WARN)
+            return
+        self._close_list()
+        self._say("learnt dice forgotten: the table reads as it came")
 
     def _open_end(self) -> None:
         """Ending cannot be undone: one more OK."""

@@ -4,12 +4,13 @@ end saves a profile. No camera, pygame or GPIO in here: `dicetable calibrate` ru
 and the tests on rendered frames.
 
 Steps: find the tray -> nudge its corners -> lock exposure and white balance -> learn the empty tray ->
-measure the die size -> check a test throw -> saved. BACK goes one step back, BACK held leaves.
+measure the die size -> check a test throw -> saved -> (optional) teach your dice. BACK goes one step back,
+BACK held leaves.
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Mapping, Optional
 
@@ -19,7 +20,7 @@ from calibration.find import DieSize, FindError, TrayOutline, find_tray, measure
 from calibration.profile import Exposure, Profile, convex, save_profile
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
 
-STEPS = ("find", "nudge", "lock", "empty", "dice", "check", "done")
+STEPS = ("find", "nudge", "lock", "empty", "dice", "check", "done", "teach")
 TITLES = {
     "find": "Find the tray",
     "nudge": "Adjust the corners",
@@ -28,6 +29,7 @@ TITLES = {
     "dice": "Measure the dice",
     "check": "Test throw",
     "done": "Calibrated",
+    "teach": "Teach your dice",
 }
 NUDGE_PX = (2.0, 16.0)      # a short and a long press move a corner this far (frame pixels)
 EMPTY_FRAMES = 8            # frames averaged (median) into the empty-tray picture
@@ -93,12 +95,18 @@ class Wizard:
     read(frame, calibration) -> Reading reads the test throw (default: vision.read). When the wizard
     wants the camera reopened with locked exposure, take_camera_request() returns the Exposure once.
     `wants_dice` says whether the current step asks for dice on the felt. finished / cancelled end it;
-    `profile` holds what was saved."""
+    `profile` holds what was saved. `teach(profile)`, if given, offers the last step: the dice learnt with the
+    saved profile (appliance.learning.LearntDice: adapt, confirmed, count), taught by throwing and confirming."""
 
     def __init__(self, profile_path: str | Path, read: Optional[Callable] = None,
                  now: Callable[[], str] = lambda: time.strftime("%Y-%m-%dT%H:%M:%S"),
-                 find_every: int = FIND_EVERY):
+                 find_every: int = FIND_EVERY, teach: Optional[Callable] = None):
         self.profile_path = Path(profile_path).expanduser()
+        self._teach, self._learnt = teach, None
+        self._steps = STEPS if teach else STEPS[:-1]
+        self._values: list[int] = []   # teach: the values shown for the dice read, as the player sets them
+        self._cursor = 0
+        self._sure: dict[int, float] = {}   # teach: each face, how surely the table read it after it was taught
         self._read = read
         self._now = now
         self._find_every = find_every
@@ -123,7 +131,7 @@ class Wizard:
     # -- what the runner uses -------------------------------------------------------------------------
     @property
     def wants_dice(self) -> bool:
-        return self.step in ("dice", "check")
+        return self.step in ("dice", "check", "teach")
 
     def take_camera_request(self) -> Optional[Exposure]:
         request, self._camera_request = self._camera_request, None
@@ -288,6 +296,51 @@ class Wizard:
     def _on_done(self, press: Press) -> None:
         if press.button == OK:
             self.finished = True
+        elif press.button == NEXT and self._teach:
+            self._learnt = self._learnt or self._teach(self.profile)
+            self._reading = None
+            self._go("teach")
+
+    def _on_teach(self, press: Press) -> None:
+        if press.button == BACK:
+            self._go("done")
+        elif self._reading is None:
+            if press.button == OK:
+                self._read_teaching_throw()
+        elif press.button in (PREV, NEXT) and press.long:   # the die under the cursor shows another value
+            self._values[self._cursor] = (self._values[self._cursor] - 1 + (1 if press.button == NEXT else -1)) % 6 + 1
+        elif press.button in (PREV, NEXT):
+            self._cursor = (self._cursor + (1 if press.button == NEXT else -1)) % len(self._values)
+        elif press.button == OK:
+            self._teach_throw()
+
+    def _read_teaching_throw(self) -> None:
+        read = self._read
+        if read is None:
+            from vision.reader import read
+        reading = self._learnt.adapt(self._image, read(self._image, self.profile.to_tray_calibration()))
+        dice = tuple(d for d in reading.dice if d.zone == "roll" and not d.cocked and d.kind == "d6")
+        if not dice:
+            self._say("No flat dice read in the rolling area: throw them there and wait until they lie still.",
+                      problem=True)
+            return
+        self._reading, self._values, self._cursor = replace(reading, dice=dice), [d.value for d in dice], 0
+        self._say("Correct any die that is read wrong (PREV/NEXT: which die, hold: its value), then OK.")
+
+    def _teach_throw(self) -> None:
+        dice, values, image = self._reading.dice, list(self._values), self._image
+        try:
+            self._learnt.confirmed(image, dice, values)
+        except OSError as error:
+            self._say(f"The dice could not be kept ({error}); the profile is saved.", problem=True)
+            return
+        again = self._learnt.adapt(image, self._reading)   # the same throw, read with what was just learnt
+        for die, value in zip(again.dice, values):
+            self._sure[value] = die.confidence if die.value == value else 0.0
+        faces = ", ".join(f"{v}: {self._sure[v]:.0%}" if v in self._sure else f"{v}: -" for v in range(1, 7))
+        self._reading = None
+        self._say(f"Learnt {len(dice)} dice ({self._learnt.count()} in all). How sure it reads each face now: "
+                  f"{faces}. Throw again, or BACK when done.")
 
     def _read_throw(self) -> None:
         read = self._read
@@ -342,7 +395,7 @@ class Wizard:
         self._say(message, problem=True)
 
     def screen(self) -> WizardScreen:
-        return WizardScreen(self.step, STEPS.index(self.step) + 1, len(STEPS), TITLES[self.step],
+        return WizardScreen(self.step, STEPS.index(self.step) + 1, len(self._steps), TITLES[self.step],
                             self._instruction(), self._message, self._problem, self._buttons(),
                             self._overlays(), self._image)
 
@@ -363,7 +416,9 @@ class Wizard:
             "empty": "Take everything off the tray and keep your hands away while it is learned.",
             "dice": "Lay three to six dice flat on the felt, apart from each other and from the walls.",
             "check": "Throw the dice into the tray (some into the keep zone), wait until they lie still.",
-            "done": "The table will use this profile from its next start.",
+            "done": "The table will use this profile from its next start."
+                    + (" Optionally, teach it your dice: NEXT." if self._teach else ""),
+            "teach": "Throw all the dice into the rolling area, wait until they lie still, then OK to read them.",
         }[self.step]
 
     def _buttons(self) -> dict:
@@ -374,6 +429,12 @@ class Wizard:
             if self._reading is None:
                 return {OK: "read (hold: save untested)", BACK: "back"}
             return {OK: "right: save", NEXT: "throw again", BACK: "back"}
+        if self.step == "teach":
+            if self._reading is None:
+                return {OK: "read", BACK: "done"}
+            return {PREV: "die (hold: value -)", NEXT: "die (hold: value +)", OK: "teach", BACK: "done"}
+        if self.step == "done" and self._teach:
+            return {OK: "finish", NEXT: "teach your dice"}
         return {"find": {OK: "use this tray", BACK: "hold: leave"},
                 "lock": {OK: "lock", BACK: "back"},
                 "empty": {OK: "learn", BACK: "back"},
@@ -399,6 +460,11 @@ class Wizard:
                 x0, y0, x1, y1 = d.box
                 label = "?" if d.cocked else str(d.value)
                 overlays.append(Overlay(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), "die", label))
+        if self.step == "teach" and self._reading is not None:
+            for k, (d, value) in enumerate(zip(self._reading.dice, self._values)):
+                x0, y0, x1, y1 = d.box
+                overlays.append(Overlay(((x0, y0), (x1, y0), (x1, y1), (x0, y1)),
+                                        "selected" if k == self._cursor else "die", str(value)))
         return tuple(overlays)
 
 

@@ -8,7 +8,7 @@ from calibration.find import order_corners
 from calibration.profile import Exposure, load_profile
 from calibration.synthetic import TrayScene, spread_dice
 from calibration.wizard import EMPTY_FRAMES, NUDGE_PX, Wizard
-from hardware.buttons import OK
+from hardware.buttons import NEXT, OK
 from vision.types import Die, Reading
 
 SCENE = TrayScene()
@@ -333,7 +333,7 @@ def test_after_the_first_boot_wizard_the_table_plays_with_the_exposure_it_locked
 
     def appliance(settings, source, panel, table, output, calibration):
         playing.append((source, source.read() is not None))
-        return SimpleNamespace(recorder=None, run=lambda keep_going: None)
+        return SimpleNamespace(recorder=None, run=lambda keep_going: None, read=None, table=table)   # learnt dice attach
 
     monkeypatch.setattr(assemble, "appliance", appliance)
     assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
@@ -341,3 +341,38 @@ def test_after_the_first_boot_wizard_the_table_plays_with_the_exposure_it_locked
     assert exposure is not None and cameras[0].exposure is None       # first opened before there was a profile
     [(camera, live)] = playing
     assert camera.exposure == exposure and live                       # the empty tray was learned so
+
+
+def test_the_last_step_teaches_the_table_the_dice_thrown(tmp_path):
+    """After saving, NEXT offers "teach your dice": a throw read, a die corrected, OK teaches them to the dice
+    learnt with the saved profile, and the screen says how surely each face is read now."""
+    from appliance.learning import LearntDice, folder_for
+
+    wizard = Wizard(tmp_path / "cal.toml", read=reads([1, 2, 3, 4, 5, 6]), now=lambda: "2024-05-01T20:00:00",
+                    teach=lambda profile: LearntDice(folder_for(profile.path, profile.created)))
+    to_dice_step(wizard)
+    for _ in range(3):   # measure, read the test throw, save
+        screen = feed(wizard, DICE, "OK")
+    assert screen.step == "done" and screen.buttons[NEXT] == "teach your dice" and (screen.number, screen.steps) == (7, 8)
+    screen = feed(wizard, DICE, "NEXT")
+    assert screen.step == "teach" and wizard.wants_dice
+    screen = feed(wizard, DICE, "OK")
+    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == list("123456")
+    screen = feed(wizard, DICE, "NEXT long")   # the first die shows a 2, says the player
+    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == list("223456")
+    screen = feed(wizard, DICE, "OK")
+    assert screen.message.startswith("Learnt 6 dice (6 in all). How sure it reads each face now: 1: -, 2: ")
+    kept = LearntDice(tmp_path / "cal.learnt" / "2024-05-01T20-00-00").learnt.counts()
+    assert kept == {"d6": {1: 0, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}}
+    screen = feed(wizard, DICE, "BACK")
+    assert screen.step == "done"
+    feed(wizard, DICE, "OK")
+    assert wizard.finished
+
+
+def test_without_a_place_for_learnt_dice_the_wizard_ends_at_calibrated(tmp_path):
+    wizard = Wizard(tmp_path / "cal.toml", read=reads([1, 2]))
+    to_dice_step(wizard)
+    for _ in range(3):
+        screen = feed(wizard, DICE, "OK")
+    assert screen.step == "done" and NEXT not in screen.buttons and (screen.number, screen.steps) == (7, 7)

@@ -77,8 +77,8 @@ def test_evaluate_scores_a_labeled_folder(tmp_path, capsys, monkeypatch):
 def test_bench_vision_prints_every_timing(capsys):
     assert main(["bench", "vision", "--repeats", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"read_ms", "rest_ms", "read_d10_ms"}
-    assert 0 < out["rest_ms"] < out["read_ms"] and out["read_d10_ms"] > 0
+    assert set(out) == {"read_ms", "rest_ms", "read_d10_ms", "adapt_ms", "read_adapted_ms"}
+    assert 0 < out["rest_ms"] < out["read_ms"] and min(out["read_d10_ms"], out["adapt_ms"], out["read_adapted_ms"]) > 0
 
 
 def _read_json(path, *options, capsys):
@@ -201,3 +201,42 @@ def test_evaluate_reads_a_set_labeled_d10_with_the_ten_sided_reader(capsys):
     assert main(["evaluate", str(d10), "--kind", "d10", "--json"]) == 0
     named = json.loads(capsys.readouterr().out)
     assert default["correct"] == named["correct"] > 0.9 * named["labeled"]
+
+
+def test_evaluate_adapt_plays_a_night_on_house_dice(tmp_path, capsys):
+    """House dice whose faces the players read one higher than the reader does (labels: value % 6 + 1): with
+    nothing learnt every die is read wrong without asking; once the night's first dice are confirmed, the reader
+    no longer says its own value without asking about any of them."""
+    images = []
+    for i in range(8):
+        truth = write_six_dice(tmp_path / f"{i}.png", 20 + i)
+        images.append({"file": f"{i}.png", "width": 1280, "height": 960,
+                       "dice": [{"kind": "d6", "value": v % 6 + 1, "box": list(b)} for v, b in truth]})
+    images.append({"file": "copy.png", "width": 1280, "height": 960, "augmented": True, "dice": images[0]["dice"]})
+    (tmp_path / "labels.json").write_text(json.dumps({"images": images}))
+    assert main(["evaluate", str(tmp_path), "--adapt", "24", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"adapt", "before", "after", "curve"} and out["adapt"] == 24 and out["confirmed"] == 24
+    assert out["photos_scored"] == 4 and out["confirmed_wrong"] == 0   # 8 photos (the augmented copy left out)
+    assert [p["adapt"] for p in out["curve"]] == [0, 10, 24]
+    assert out["before"]["labeled"] == out["after"]["labeled"] == 24
+    assert out["before"]["right"] == 0 and out["before"]["silent"] >= 20   # the rest asked: unsure anyway
+    assert out["after"]["silent"] == 0 and out["after"]["right"] + out["after"]["asked"] == 24
+    assert main(["evaluate", str(tmp_path), "--adapt", "6", "--careless", "0.5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["confirmed_wrong"] == 3   # exactly the share asked for
+    assert main(["evaluate", str(tmp_path), "--adapt", "6", "--careless", "0.5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("a night of 8 photos: 6 dice confirmed in the first 1, 50% of them wrong")
+    assert lines[1].startswith("after 0 dice: of 42 labeled dice: 0 right without asking")
+
+
+@pytest.mark.parametrize("options, problem", [
+    (["--careless", "0.1"], "--careless needs --adapt"),
+    (["--adapt", "10", "--careless", "2"], "not a share"),
+    (["--adapt", "ten"], "not a number of dice"),
+    (["--adapt", "10", "--stream"], "--adapt: for labeled photo sets"),
+])
+def test_evaluate_adapt_names_a_wrong_option(tmp_path, capsys, options, problem):
+    with pytest.raises(SystemExit) as exit:
+        main(["evaluate", str(tmp_path), *options])
+    assert exit.value.code == 2 and problem in capsys.readouterr().err

@@ -35,4 +35,6 @@ def run(repeats: int = 30) -> dict:
     detector = RestDetector(empty)
     counter = iter(range(10 ** 9))
     rest_ms = median_ms(lambda: detector.update(small[next(counter) % 2]), repeats * 10)
-    return {"read_ms": read_ms, "rest_ms": rest_ms}
+    from .learnt.bench import run as learnt_ms
+
+    return {"read_ms": read_ms, "rest_ms": rest_ms, **learnt_ms(frame, reader, median_ms, repeats)}

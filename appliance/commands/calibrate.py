@@ -196,7 +196,7 @@ def run_wizard(surface: Callable, panel, source, profile_path: Path, *, settings
     the table's loop does (systemd kills a service that stops pinging)."""
     from calibration.wizard import Wizard
 
-    wizard = Wizard(profile_path, read=read)
+    wizard = Wizard(profile_path, read=read, teach=_learnt_dice)
     camera = _LockableSource(source, locking_reopener(settings, source))
     shots = Path(screenshots) if screenshots else None
     if shots:
@@ -206,6 +206,13 @@ def run_wizard(surface: Callable, panel, source, profile_path: Path, *, settings
     finally:
         if camera.current is not source:   # reopened with locked exposure here: ours to close
             camera.current.close()
+
+
+def _learnt_dice(profile):
+    """The dice learnt with a profile the wizard saved: its last step teaches them."""
+    from appliance.learning import LearntDice, folder_for
+
+    return LearntDice(folder_for(profile.path, profile.created))
 
 
 def _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog) -> Outcome:

@@ -1,5 +1,6 @@
-"""`dicetable evaluate SET_DIR [--kind d6|d10] [--die-px PX] [--split all|train|heldout] [--stream] [--json]`: score the
-reader on a labeled set, or (--stream) replay recorded throws through rest detection and the reader."""
+"""`dicetable evaluate SET_DIR [--kind d6|d10] [--die-px PX] [--split all|train|heldout] [--stream] [--adapt N
+[--careless P]] [--json]`: score the reader on a labeled set, or (--stream) replay recorded throws through rest
+detection and the reader, or (--adapt) play a night in which the reader learns the dice confirmed."""
 from __future__ import annotations
 
 import json
@@ -20,8 +21,34 @@ def configure(parser) -> None:
                         help="SET_DIR holds recorded throws (docs/RECORDINGS.md): rest latency, readings while "
                              "moving, missed rests, zones and values, as the appliance would see them")
     parser.add_argument("--no-reader", action="store_true", help="with --stream: rest detection and zones only")
+    parser.add_argument("--adapt", type=_count, metavar="N",
+                        help="play a night (vision.learnt.night): in a seeded order the first photos' dice, up to N, "
+                             "are confirmed with their labels and the reader learns them; the rest are scored with "
+                             "nothing learnt, after N and along the way (augmented copies are left out)")
+    parser.add_argument("--careless", type=_share, default=0.0, metavar="P",
+                        help="with --adapt: this share of the confirmations is wrong (a misread accepted)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.set_defaults(usage_error=parser.error)   # for what argparse cannot check alone: see run()
+
+
+def _count(text: str) -> int:
+    import argparse
+
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of dice: give 0 or more")
+    return int(text)
+
+
+def _share(text: str) -> float:
+    import argparse
+
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0 <= share <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a share: give a number from 0 to 1, e.g. 0.03")
+    return share
 
 
 def _fail(message: str) -> int:
@@ -36,6 +63,10 @@ def run(args) -> int:
                          "(a labeled photo set is always scored by one)")
     photo_options = [name for name, given in (("--split", args.split != "all"), ("--kind", args.kind),
                                               ("--die-px", args.die_px)) if given]
+    if args.careless and args.adapt is None:
+        args.usage_error("--careless needs --adapt: it makes a share of a night's confirmations wrong")
+    if args.stream and args.adapt is not None:
+        args.usage_error("--adapt: for labeled photo sets, not with --stream")
     if args.stream and photo_options:   # a recording names its dice and carries its calibration
         args.usage_error(f"{', '.join(photo_options)}: for labeled photo sets, not with --stream (a recording's "
                          "labels name its dice and its calibration gives their size)")
@@ -58,6 +89,8 @@ def run(args) -> int:
     if not images:   # "0/0 read correctly" would pass for a score
         split = "" if args.split == "all" else f" in the {args.split} split"
         return _fail(f"nothing to score: {args.set_dir}/labels.json lists no images{split}")
+    if args.adapt is not None:
+        return _night(args, images)
     try:
         scored = vision.evaluate(images, photo_reader(args), lambda path: read_image(path)[0])
     except (OSError, ValueError) as error:   # an image missing or unreadable, or too small for --die-px
@@ -71,6 +104,26 @@ def run(args) -> int:
           f"{score['phantoms']} phantoms, {score['missed']} missed, {score['ms_per_image']} ms per image")
     for true_value, row in score["confusion"].items():
         print(f"  {true_value}: " + ", ".join(f"{read}×{n}" for read, n in row.items()))
+    return 0
+
+
+def _night(args, images) -> int:
+    from vision.learnt.night import night, training_copies
+
+    copies = training_copies(args.set_dir)
+    images = [image for image in images if image.path.name not in copies]
+    try:
+        out = night(images, photo_reader(args), lambda path: read_image(path)[0], args.kind, args.adapt, args.careless)
+    except (OSError, ValueError) as error:   # an image missing or unreadable, or too small for --die-px
+        return _fail(f"cannot score {args.set_dir}: {error}")
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    careless = f", {args.careless:.0%} of them wrong" if args.careless else ""
+    print(f"a night of {len(images)} photos: {out['confirmed']} dice confirmed in the first {out['photos_confirmed']}"
+          f"{careless}; the other {out['photos_scored']} photos scored")
+    for point in out["curve"]:
+        print(f"after {point['adapt']} dice: " + trust_line(point, point["labeled"]))
     return 0
 
 

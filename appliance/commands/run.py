@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     output = assemble.open_output(settings, None, notes, latest_only=True)  # it runs for days: no PNG per screen
     panel = assemble.open_buttons(settings, keyboard=output.flip, notes=notes, layout=output.layout)
+    learnt = None   # recorded throws teach nothing: the learnt dice are the live table's
     if isinstance(source, ReplaySource):  # recorded throws carry the calibration they were made with
         calibration, problem = assemble.recording_calibration(source.recording)
         notes += [f"{problem}: the dice are read without tray zones"] if problem else []
@@ -62,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
                 source.close()
                 source = reopen(profile.exposure)
         calibration = profile.to_tray_calibration()
+        learnt = assemble.learnt_dice(profile, settings.calibration_profile, notes)
     table = assemble.table_for(settings, args.log, notes)   # a log it cannot open is said on the screen
     table.power_off = power_off   # the menu's "shut down the table"
     for note in warnings + notes:
@@ -69,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     if notes or warnings:
         table.notice(for_the_screen(notes + warnings))
     app = assemble.appliance(settings, source, panel, table, output, calibration)
+    if learnt:
+        learnt.attach(app)
     app.watchdog, app.status = systemd_notify.watchdog, _report
     if args.record:
         from appliance.recording import Recorder

@@ -1,0 +1,98 @@
+"""Learnt dice: every reading the players confirm teaches the reader the dice in use.
+
+    learnt = Learnt(folder)                        # the examples kept for one calibration profile (store.py)
+    reading = learnt.adapt(frame, reading)         # the reader's reading, with what was learnt (adapter.py)
+    learnt.learn(frame, dice, values, hows)        # a confirmed throw: each die's confirmed value and how
+    learnt.counts()                                # {kind: {value: dice learnt}}
+    learnt.forget()
+
+The table decides what counts as confirmed (adapter.HOW); this package, how examples are kept and used.
+Nothing learnt leaves the device. `dicetable evaluate SET_DIR --adapt N` measures it (night.py).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+from ..frame_reader import MODELS
+from ..types import FACES, OUTSIDE, Reading
+from .adapter import HOW, Adapter, Examples, newest_balanced, reread
+from .look import KINDS, Look, adaptable, model_id
+from .store import MOST, Store
+
+__all__ = ["Learnt", "HOW", "KINDS"]
+
+
+class Learnt:
+    def __init__(self, folder: Optional[Path] = None, models: Path = MODELS):
+        """`folder`: where the examples are kept (None: learnt only until the program ends)."""
+        self.models = models
+        self._looks: dict[str, Look] = {}
+        self.adapters = {kind: Adapter(FACES[kind]) for kind in KINDS}
+        self.store = None if folder is None else Store(folder, {k: model_id(k, models) for k in KINDS}, self._features)
+        self.examples = self.store.load() if self.store else {}
+        for kind, examples in self.examples.items():
+            self.adapters[kind].fit(examples)
+
+    @property
+    def problems(self) -> list[str]:
+        """Files of learnt dice that could not be read (set aside)."""
+        return self.store.problems if self.store else []
+
+    def look(self, kind: str) -> Look:
+        if kind not in self._looks:
+            self._looks[kind] = Look(kind, self.models)
+        return self._looks[kind]
+
+    def _features(self, kind: str, crops: np.ndarray) -> np.ndarray:
+        return self.look(kind).see(list(crops))[0]
+
+    def adapt(self, frame: np.ndarray, reading: Reading) -> Reading:
+        """The reading with each flat die re-read by the blend of the reader and what was learnt of its kind."""
+        dice = list(reading.dice)
+        for kind, adapter in self.adapters.items():
+            mine = adaptable(dice, kind)
+            if adapter.weights is None or not mine:
+                continue
+            look = self.look(kind)
+            features, values = look.see(look.crops(frame, [dice[k] for k in mine]))
+            for k, blended in zip(mine, adapter.blend(features, values)):
+                dice[k] = reread(dice[k], blended)
+        return reading if dice == list(reading.dice) else Reading(tuple(dice), reading.width, reading.height, reading.ms)
+
+    def learn(self, frame: np.ndarray, dice, values, hows) -> None:
+        """A confirmed throw: `dice` as read, `values` as the players confirmed them, `hows` (HOW) how. Only flat
+        dice inside the tray are learnt (a die outside it may be anything on the table)."""
+        throw = {}
+        for kind in KINDS:
+            mine = [(d, v, h) for d, v, h in zip(dice, values, hows)
+                    if d.kind == kind and not d.cocked and d.zone != OUTSIDE and v is not None]
+            if not mine:
+                continue
+            if any(h not in HOW for _, _, h in mine):
+                raise ValueError(f"how a die was confirmed must be one of {', '.join(HOW)}")
+            look = self.look(kind)
+            crops = look.crops(frame, [d for d, _, _ in mine])
+            features, read = look.see(crops)
+            throw[kind] = Examples(features, np.array([v for _, v, _ in mine], np.int16),
+                                   np.array([HOW.index(h) for *_, h in mine], np.int8),
+                                   (read.argmax(axis=1) + 1).astype(np.int16), np.array(crops, np.uint8))
+            learnt = self.examples.get(kind, Examples.empty()) + throw[kind]
+            self.examples[kind] = newest_balanced(learnt, FACES[kind], MOST)
+            self.adapters[kind].fit(self.examples[kind])
+        if throw and self.store:
+            self.store.add(throw)
+
+    def counts(self) -> dict[str, dict[int, int]]:
+        """How many dice of each kind and value have been learnt."""
+        return {kind: {v: int((e.values == v).sum()) for v in range(1, FACES[kind] + 1)}
+                for kind, e in self.examples.items() if len(e)}
+
+    def forget(self) -> None:
+        """Forget every learnt die, here and on disk."""
+        if self.store:
+            self.store.forget()
+        self.examples = {}
+        self.adapters = {kind: Adapter(FACES[kind]) for kind in KINDS}

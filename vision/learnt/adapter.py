@@ -1,0 +1,186 @@
+"""Adapting a reader to the dice in use: a small classifier fitted with numpy on the features (look.py) of the
+dice the players confirmed, blended with the reader network's own probabilities.
+
+The classifier is a softmax regression on the unit-length features, each example weighted by how it was
+confirmed (a correction says most, an OK on a reading that was sure says least: a player who presses OK
+without looking must not teach the table its own mistakes) and each value weighted alike (a night of many
+sixes does not make every die a six). It speaks only for the values it has seen MIN_SEEN times: the share
+of the others stays the reader's, so an unseen face is never pulled to a seen one. Its weight in the blend
+grows with the examples; the blend's confidence decides, as the reader's does, whether the table asks.
+Measured on the real sets with `dicetable evaluate SET_DIR --adapt N` (vision/README.md, learnt dice).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..preprocess import softmax
+
+HOW = ("corrected", "flagged", "sure")   # how a reading was confirmed: changed by a player; unsure, confirmed; sure, OK
+WEIGHT = {"corrected": 3.0, "flagged": 2.0, "sure": 1.0}
+MIN_SEEN = 3             # a value the classifier has seen fewer times than this is left to the reader
+MOST_SAY = 0.9           # the classifier's largest share of the blend
+CHECKED, FOLDS = 200, 4  # its share comes from cross-validation on the newest this many dice, in this many folds,
+CHECK_STEPS = 60         # each fold fitted with this many steps (near enough to a full fit to judge it, and quick)
+SHARPNESS = 16.0         # the features (length 1) are scaled by this before the classifier
+TYPICAL = 0.1            # a die as alike to the learnt dice of its value as the least alike tenth of them is familiar
+SAME_PICTURE = 0.999     # two dice this alike are one die seen twice (a kept die, confirmed again)
+UNFAMILIAR = 0.05        # ... and one this much less alike (cosine) is a stranger: the reader alone reads it
+RIDGE = 1e-2             # weight decay: keeps the classifier from trusting a handful of dice absolutely
+STEPS, STEP = 150, 0.5   # gradient steps of a first fit, and their size
+REFIT_STEPS = 40         # of a refit, which starts from the last fit
+FIT_MOST = 600           # the classifier fits the newest this many examples, balanced by value (the dice in use
+                         # now; and a refit stays in tens of milliseconds)
+
+
+@dataclass
+class Examples:
+    """Confirmed dice of one kind, oldest first: features (N x D), values (1..faces), how (index into HOW), what
+    the reader network read (its likeliest value, 1..faces), and the crops they were seen in (N x S x S x 3),
+    from which a new model's features can be taken."""
+    features: np.ndarray
+    values: np.ndarray
+    how: np.ndarray
+    read: np.ndarray
+    crops: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    @staticmethod
+    def empty(dims: int = 0, crop: tuple = (0, 0, 3)) -> "Examples":
+        return Examples(np.zeros((0, dims), np.float32), np.zeros(0, np.int16), np.zeros(0, np.int8),
+                        np.zeros(0, np.int16), np.zeros((0, *crop), np.uint8))
+
+    def __add__(self, other: "Examples") -> "Examples":
+        if not len(self):
+            return other
+        return Examples(*(np.concatenate([a, b]) for a, b in zip(self.astuple(), other.astuple())))
+
+    def astuple(self) -> tuple:
+        return self.features, self.values, self.how, self.read, self.crops
+
+    def take(self, index) -> "Examples":
+        return Examples(*(a[index] for a in self.astuple()))
+
+
+class Adapter:
+    """adapter = Adapter(faces); adapter.fit(examples); values = adapter.blend(features, reader_values)."""
+
+    def __init__(self, faces: int):
+        self.faces = faces
+        self.seen = np.zeros(faces, bool)
+        self.count = 0
+        self.weights = None   # (D + 1) x faces: the classifier, bias last
+
+    def fit(self, examples: Examples) -> None:
+        """Fit the classifier to the examples (warm-started from the last fit, so a refit after each throw is
+        a few dozen milliseconds)."""
+        examples = newest_balanced(examples, self.faces, FIT_MOST)
+        counts = np.array([(examples.values == v).sum() for v in range(1, self.faces + 1)])
+        self.seen, self.count = counts >= MIN_SEEN, len(examples)
+        if not self.seen.any():
+            self.weights = None
+            return
+        keep = self.seen[examples.values.astype(int) - 1]
+        x = _inputs(examples.features[keep])
+        y = examples.values[keep].astype(int) - 1
+        self.known, self.known_values = examples.features[keep], y
+        self.typical = _typical_likeness(self.known, y)
+        w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]] / counts[y]   # each seen value weighs alike
+        warm = self.weights is not None and self.weights.shape[0] == x.shape[1]
+        self.weights = self._train(x, y, w, self.weights if warm else None, REFIT_STEPS if warm else STEPS)
+        self.trust = self._trust(x[-CHECKED:], y[-CHECKED:], w[-CHECKED:], examples.read[keep][-CHECKED:] - 1)
+
+    def _train(self, x, y, w, start, steps: int) -> np.ndarray:
+        """Classifier weights by gradient descent with momentum on the weighted cross-entropy."""
+        weights = np.zeros((x.shape[1], self.faces), np.float32) if start is None else start
+        velocity, target = np.zeros_like(weights), np.eye(self.faces, dtype=np.float32)[y]
+        w = (w / w.sum()).astype(np.float32)
+        mask = np.where(self.seen, 0.0, -np.inf)
+        for _ in range(steps):
+            p = softmax(x @ weights + mask)
+            grad = x.T @ ((p - target) * w[:, None]) + RIDGE * weights
+            velocity = 0.9 * velocity - STEP * grad
+            weights = weights + velocity
+        return weights
+
+    def _trust(self, x, y, w, read) -> float:
+        """The classifier's share of the blend, from how often each was wrong on the newest learnt dice: the
+        classifier in FOLDS-fold cross-validation, the reader network as it read them (`read`, 0-based; not the
+        reading shown, which the classifier had a say in). The rarer the classifier's mistakes beside the
+        reader's, the more it says (at most MOST_SAY)."""
+        folds = np.arange(len(y)) % FOLDS
+        wrong = 0
+        for fold in range(FOLDS):
+            rest = folds != fold
+            if len(set(y[rest])) < 2 or not (~rest).any():
+                wrong += (~rest).sum()
+                continue
+            weights = self._train(x[rest], y[rest], w[rest], None, CHECK_STEPS)
+            wrong += ((x[~rest] @ weights).argmax(axis=1) != y[~rest]).sum()
+        mine = (wrong + 1) / (len(y) + 2)   # shrunk towards even: a few dice prove little
+        theirs = ((read != y).sum() + 1) / (len(y) + 2)
+        return MOST_SAY * theirs / (theirs + mine)
+
+    def familiar(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """For each die (features, the value the classifier gives it, 0-based), how much it looks like the learnt
+        dice of that value: 1 from the typical likeness, falling to 0 over UNFAMILIAR below it. The classifier
+        answers for every crop, also for a pip or half a die that the finder boxed; it speaks only for those
+        like the dice it has seen."""
+        like = features @ self.known.T
+        like[:, :] = np.where(values[:, None] == self.known_values[None, :], like, -1.0)
+        return np.clip(1 - (self.typical - like.max(axis=1)) / UNFAMILIAR, 0.0, 1.0)
+
+    @property
+    def say(self) -> float:
+        """The classifier's share of the blend."""
+        return 0.0 if self.weights is None else self.trust
+
+    def blend(self, features: np.ndarray, reader: np.ndarray) -> np.ndarray:
+        """How sure the blend is of each value (N x faces), from the reader network's probabilities (`reader`:
+        its share of each value, summing to how sure it is that this is a flat die of the kind) and the
+        classifier's. A value is never surer than the classifier says: where the two disagree, the table asks.
+        Whether there is a die at all stays the reader's to say (the classifier has seen only dice)."""
+        if self.weights is None or not len(features):
+            return reader
+        mask = np.where(self.seen, 0.0, -np.inf)
+        mine = softmax(_inputs(features) @ self.weights + mask)
+        die = reader.sum(axis=1, keepdims=True)
+        theirs = reader / np.maximum(die, 1e-9)
+        seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
+        a = self.say * self.familiar(features, mine.argmax(axis=1))[:, None]
+        mine = np.where(self.seen, mine * seen_share, theirs)   # the unseen values keep the reader's share
+        return die * np.minimum((1 - a) * theirs + a * mine, mine)   # sure only where the classifier agrees
+
+
+def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
+    """How alike a learnt die (of the newest CHECKED) and its likest other die of the same value are (cosine), at
+    the TYPICAL quantile: the likeness above which a new die counts as one of those learnt."""
+    like = features[-CHECKED:] @ features.T
+    like[(values[-CHECKED:, None] != values[None, :]) | (like > SAME_PICTURE)] = -np.inf   # itself, or the same die re-read
+    nearest = like.max(axis=1)
+    nearest = nearest[np.isfinite(nearest)]
+    return float(np.quantile(nearest, TYPICAL)) if len(nearest) else 1.0
+
+
+def _inputs(features: np.ndarray) -> np.ndarray:
+    return np.hstack([features * SHARPNESS, np.ones((len(features), 1))]).astype(np.float32)
+
+
+def reread(die, values: np.ndarray):
+    """The die as the blended probabilities of its values read it."""
+    value = int(np.argmax(values)) + 1
+    return replace(die, value=value, confidence=float(values[value - 1]))
+
+
+def newest_balanced(examples: Examples, faces: int, most: int) -> Examples:
+    """The newest `most` examples, at most most // faces of each value (a value seen less leaves room unused: a
+    night of sixes must not crowd out the ones)."""
+    cap = most // faces
+    keep = np.zeros(len(examples), bool)
+    for value in range(1, faces + 1):
+        found = np.flatnonzero(examples.values == value)
+        keep[found[len(found) - min(cap, len(found)):]] = True
+    return examples.take(keep)

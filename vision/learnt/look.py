@@ -1,0 +1,118 @@
+"""How the adapter sees a die: the crop its kind's reader reads, and the reader network's activation just
+before its last (fully connected) layer, the die's features. Taken from the packaged ONNX models as they
+are, so a retrained model needs no change here: the stored crops give new features (store.py)."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from ..d10.crops import READ_CONTEXT, read_crop
+from ..frame_reader import MODELS
+from ..preprocess import FACE_CONTEXT, TURNS, face_crop, softmax, to_blob
+from ..types import FACES, Die
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a kind of dice is read with: its reader network, its crop, and the network's classes."""
+    model: str                 # the reader network in vision/models
+    crop: Callable             # (frame, cx, cy, side) -> the crop the network reads
+    context: float             # the crop covers this many times the die's box
+
+
+KINDS = {
+    "d6": Kind("faces.onnx", face_crop, FACE_CONTEXT),          # classes: no die, 1..6, cocked
+    "d10": Kind("d10_reader.onnx", read_crop, READ_CONTEXT),    # classes: no die, 1..10, six-sided die
+}
+
+
+def _classic(path: Path) -> cv2.dnn.Net:
+    """The network on OpenCV's classic dnn engine: OpenCV 5's new engine returns only the graph's outputs,
+    the classic one any layer's (OpenCV 4 has only the classic one)."""
+    if hasattr(cv2.dnn, "ENGINE_CLASSIC"):
+        return cv2.dnn.readNetFromONNX(str(path), engine=cv2.dnn.ENGINE_CLASSIC)
+    return cv2.dnn.readNetFromONNX(str(path))
+
+
+def feature_layer(net: cv2.dnn.Net) -> str:
+    """The layer whose output is the input of the network's last fully connected layer."""
+    names = list(net.getLayerNames())
+    last_fc = max(i for i, name in enumerate(names) if net.getLayer(net.getLayerId(name)).type in ("Gemm", "InnerProduct"))
+    return names[last_fc - 1]
+
+
+# A find much smaller than the biggest of its frame, or centred on another, is the reader's find of a pip or a
+# face of a die (a flat die is never centred on another; dice of one tray are near one size): it looks like a
+# die to the classifier too (a white pip on a black die is a black one), so the adapter leaves it to the reader.
+# Measured: these are 47 of the 87 phantoms in 60 photos of tomitomi3-gray-d6 where the reader found one.
+PART_OF_A_DIE = 0.45     # box side, of the frame's biggest (a pip: about 0.4; real dice boxed by the finder: from 0.5)
+
+
+def adaptable(dice, kind: str) -> list[int]:
+    """Indices of the dice of `kind` the adapter re-reads: flat, and none a part of another die (above)."""
+    def side(d):
+        return max(d.box[2] - d.box[0], d.box[3] - d.box[1])
+
+    def on_another(d):
+        return any(o is not d and o.box[0] <= d.centre[0] <= o.box[2] and o.box[1] <= d.centre[1] <= o.box[3]
+                   for o in dice)
+
+    biggest = max((side(d) for d in dice), default=0.0)
+    return [k for k, d in enumerate(dice) if d.kind == kind and not d.cocked and side(d) >= PART_OF_A_DIE * biggest
+            and not on_another(d)]
+
+
+def model_id(kind: str, models: Path = MODELS) -> str:
+    """Which model a kind's features come from (another model's features mean something else)."""
+    return hashlib.sha256((models / KINDS[kind].model).read_bytes()).hexdigest()[:16]
+
+
+# The ten-sided reader's last layer sees 1,024 numbers; a fixed random projection to this many keeps their
+# distances (Johnson-Lindenstrauss) and the classifier's refit fast.
+MOST_FEATURES = 128
+
+
+def _projection(dims: int) -> np.ndarray | None:
+    if dims <= MOST_FEATURES:
+        return None
+    return np.random.default_rng(dims).normal(size=(dims, MOST_FEATURES)).astype(np.float32) / np.sqrt(MOST_FEATURES)
+
+
+class Look:
+    """look = Look("d6"); crops = look.crops(frame, dice); features, values = look.see(crops)."""
+
+    def __init__(self, kind: str, models: Path = MODELS):
+        if kind not in KINDS:
+            raise ValueError(f"no learnt dice of kind {kind!r}: kinds are {', '.join(KINDS)}")
+        self.kind, self.spec = kind, KINDS[kind]
+        self.net = _classic(models / self.spec.model)
+        self.layers = [feature_layer(self.net), self.net.getLayerNames()[-1]]
+
+    def crops(self, frame: np.ndarray, dice: list[Die]) -> list[np.ndarray]:
+        """Each die's crop as the reader sees it, from its box."""
+        return [self.spec.crop(frame, *d.centre, max(d.box[2] - d.box[0], d.box[3] - d.box[1]) * self.spec.context)
+                for d in dice]
+
+    def see(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """(features N x D, values N x faces): each crop's features averaged over its four quarter turns (a die
+        is the same die turned) and scaled to length 1; the network's probabilities for each value (averaged the
+        same way), their sum being how sure it is that this is a flat die of this kind at all."""
+        faces = FACES[self.kind]
+        if not crops:
+            return np.zeros((0, 0), np.float32), np.zeros((0, faces), np.float32)
+        turned = [c if t is None else cv2.rotate(c, t) for t in TURNS for c in crops]
+        self.net.setInput(to_blob(turned))
+        features, logits = self.net.forward(self.layers)
+        n = len(crops)
+        features = features.reshape(len(TURNS), n, -1).mean(axis=0)
+        projection = _projection(features.shape[1])
+        if projection is not None:
+            features = features @ projection
+        features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
+        probs = softmax(logits.reshape(len(TURNS) * n, -1)).reshape(len(TURNS), n, -1).mean(axis=0)
+        return features.astype(np.float32), probs[:, 1:faces + 1].astype(np.float32)

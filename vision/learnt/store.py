@@ -1,0 +1,131 @@
+"""Where the learnt dice are kept: a folder per calibration profile (the appliance chooses it), on this device
+only. Each confirmed throw is one small file written whole or not at all (a temporary file, synced, then
+renamed), so a crash or power cut loses at most the throw in progress; every COMPACT_AFTER throws they are
+merged into learnt.npz (the same way), which keeps the newest MOST dice balanced by value. A file that cannot
+be read (a damaged SD card) is named in `problems` and set aside, never fatal.
+
+Files: learnt.npz (through = the last throw merged), throw-NNNNNNNN.npz; both hold, per kind, features,
+values, how (adapter.HOW), crops and the model the features were taken from.
+"""
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from ..types import FACES
+from .adapter import Examples, newest_balanced
+
+MOST = 5000              # dice kept per kind: the newest, the same number of each value where there are
+COMPACT_AFTER = 50       # throw files before they are merged
+MERGED = "learnt.npz"
+THROW = re.compile(r"throw-(\d{8})\.npz$")
+FIELDS = ("features", "values", "how", "read", "crops")
+
+
+class Store:
+    """store = Store(folder, models, features); examples = store.load(); store.add(throw); store.forget().
+
+    `models`: each kind's model now (look.Look.model_id); examples whose features another model gave get new
+    ones from their crops, by `features(kind, crops)`."""
+
+    def __init__(self, folder: Path, models: dict[str, str], features: Callable[[str, np.ndarray], np.ndarray]):
+        self.folder = Path(folder)
+        self.models, self.features = models, features
+        self.problems: list[str] = []
+
+    def _throws(self) -> list[tuple[int, Path]]:
+        if not self.folder.is_dir():
+            return []
+        found = ((THROW.match(p.name), p) for p in self.folder.iterdir())
+        return sorted((int(m.group(1)), p) for m, p in found if m)
+
+    def load(self) -> dict[str, Examples]:
+        """The examples of each kind, oldest first."""
+        examples = {}
+        through = -1
+        merged = self.folder / MERGED
+        for path in ([merged] if merged.exists() else []) + [p for n, p in self._throws()]:
+            match = THROW.match(path.name)
+            if match and int(match.group(1)) <= through:
+                continue   # merged already (a crash between merging and deleting)
+            data = self._read(path)
+            if data is None:
+                continue
+            through = max(through, int(data.get("through", -1)))
+            for kind in FACES:
+                if f"{kind}_values" in data:
+                    part = Examples(*(data[f"{kind}_{name}"] for name in FIELDS))
+                    if str(data[f"{kind}_model"]) != self.models.get(kind):   # a retrained model sees them anew
+                        part.features = self.features(kind, part.crops)
+                    examples[kind] = examples.get(kind, Examples.empty()) + part
+        return examples
+
+    def _read(self, path: Path) -> dict | None:
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                return {k: data[k] for k in data.files}
+        except (OSError, ValueError, zipfile.BadZipFile, EOFError) as error:
+            self.problems.append(f"{path} cannot be read ({error}); set aside as {path.name}.damaged")
+            os.replace(path, path.with_name(path.name + ".damaged"))
+            return None
+
+    def add(self, throw: dict[str, Examples]) -> None:
+        """One confirmed throw's examples (per kind), as a file of its own; merged when enough have gathered."""
+        throws = self._throws()
+        number = (throws[-1][0] + 1) if throws else self._through() + 1
+        self._write(self.folder / f"throw-{number:08d}.npz", _arrays(throw, self.models))
+        if len(throws) + 1 >= COMPACT_AFTER:
+            self.compact()
+
+    def compact(self) -> None:
+        """Merge the throw files into learnt.npz, keeping the newest MOST of each kind balanced by value."""
+        throws = self._throws()
+        examples = self.load()
+        kept = {kind: newest_balanced(e, FACES[kind], MOST) for kind, e in examples.items()}
+        through = np.array(throws[-1][0] if throws else -1)
+        self._write(self.folder / MERGED, {**_arrays(kept, self.models), "through": through})
+        for _, path in throws:
+            path.unlink(missing_ok=True)
+
+    def _through(self) -> int:
+        merged = self.folder / MERGED
+        data = self._read(merged) if merged.exists() else None
+        return int(data.get("through", -1)) if data else -1
+
+    def forget(self) -> None:
+        """Delete every learnt die (damaged files set aside too)."""
+        if self.folder.is_dir():
+            for path in self.folder.iterdir():
+                if path.name == MERGED or THROW.match(path.name) or path.name.endswith(".damaged"):
+                    path.unlink()
+
+    def _write(self, path: Path, arrays: dict) -> None:
+        """The arrays as `path`, whole or not at all."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **arrays)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=self.folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(buffer.getvalue())
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+def _arrays(examples: dict[str, Examples], models: dict[str, str]) -> dict:
+    out = {}
+    for kind, e in examples.items():
+        out.update({f"{kind}_{name}": a for name, a in zip(FIELDS, e.astuple())})
+        out[f"{kind}_model"] = np.array(models[kind])
+    return out
