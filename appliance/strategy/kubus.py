@@ -7,7 +7,8 @@ chance that the section's entries plus its open fields' yields reach the thresho
 approximation). Minor and major bound each other: once one is entered, the other keeps the share of
 its yield that a throw played for it alone keeps under that bound. And each open field of the free
 column is worth a `reserve` more: late in the game it takes the throw that would otherwise cancel a
-field of an ordered column (self-play chose 4 points for Pentakubus over 0, 2, 6 and 10).
+field of an ordered column (self-play chose 4 points for Pentakubus over 0, 2, 6 and 10, and
+10 for Hexakubus over 0 and 20).
 The throw itself is then played exactly against that estimate (appliance.strategy.dice).
 The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
 rounds of 50 or 60 games, Hexakubus 5 rounds of 16 (the later rounds kept, more did not help).
