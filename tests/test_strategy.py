@@ -8,12 +8,15 @@ import numpy as np
 import pytest
 
 from appliance.cli import main
+from appliance.games.fields import Score
+from appliance.games.sheet import Sheet
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.strategy import advise, selfplay, train_wreck
 from appliance.strategy.dice import dice_space, solve_throw
 from appliance.strategy.dice_poker import SHIPPED, future_table, mask_of, solve
+from appliance.strategy.kubus import KubusValues
 
 ALL = set(range(1, 14))
 
@@ -75,6 +78,26 @@ def test_a_slam_is_advised_with_its_points():
     game = game.rethrow([0], [6])  # four sixes kept: no slam on the quintuplet any more
     entries = {(c.column, c.field): c.score for c in advise(game).choices if c.keep is None}
     assert entries[(1, 24)] == 30 + 55
+
+
+def test_a_major_bound_by_its_minor_keeps_only_what_a_throw_can_reach_above_it():
+    rules = sheet_rules("pentakubus")
+    shares = KubusValues(rules).bounded_share
+    free = 5 * 14 / 3  # the best sum of five dice in three attempts: each die kept at 5 or 6 (see Chance above)
+    sixes = (1 - (5 / 6) ** 3) ** 5  # major at least 30: five sixes, each die thrown for a six up to three times
+    assert shares[12][30] == pytest.approx(30 * sixes / free, abs=1e-9)
+    assert shares[12][5] == shares[11][30] == 1  # no bound at all
+    assert shares[11][4] == 0  # minor at most 4: five dice sum to 5 at least
+
+
+def test_a_minor_under_a_cancelled_major_is_worth_nothing():
+    rules = sheet_rules("pentakubus")
+    sheet = Sheet(rules, {(1, 12): Score()})  # the middle column's major cancelled: its minor can only be 0
+    for reserve in (0, 4):  # an entry in the free column gives up that much of a reserve besides
+        values = KubusValues(rules, reserve=reserve)
+        entries = {(c, n): lut for c, n, lut in values.entry_values(sheet)}
+        assert entries[(1, 11)][0] == pytest.approx(values.expected_final(sheet) - reserve, abs=1e-6)
+        assert entries[(1, 11)][20] == entries[(1, 11)][0]  # 20 would break minor <= major: it cancels
 
 
 def check_legal(rules, sheet, throw, choice):

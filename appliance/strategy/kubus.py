@@ -4,7 +4,12 @@ Exact play is out of reach (72 and 120 fields), so each open field is worth what
 average when the advisor itself plays (its mean and variance, learnt by self-play and shipped in
 kubus_fields.json, per column and field), and each section bonus is worth its points times the
 chance that the section's entries plus its open fields' yields reach the threshold (a normal
-approximation). The throw itself is then played exactly against that estimate (appliance.strategy.dice).
+approximation). Minor and major bound each other: once one is entered, the other keeps the share of
+its yield that a throw played for it alone keeps under that bound. And each open field of the free
+column is worth a `reserve` more: late in the game it takes the throw that would otherwise cancel a
+field of an ordered column (self-play chose 4 points for Pentakubus over 0, 2, 6 and 10, and
+10 for Hexakubus over 0 and 20).
+The throw itself is then played exactly against that estimate (appliance.strategy.dice).
 The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
 rounds of 50 or 60 games, Hexakubus 5 rounds of 16 (the later rounds kept, more did not help).
 """
@@ -12,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +25,7 @@ import numpy as np
 from appliance.games.fields import Score
 from appliance.games.sheet import Sheet, SheetRules
 
+from .dice import solve_throw
 from .scores import tables_for
 
 FIELD_VALUES = Path(__file__).with_name("kubus_fields.json")
@@ -51,43 +57,85 @@ class KubusValues:
 
     exact = False
 
-    def __init__(self, rules: SheetRules, mean=None, var=None):
+    def __init__(self, rules: SheetRules, mean=None, var=None, reserve=None):
         learnt = shipped_values().get(rules.id) or first_guess(rules)
+        self.reserve = float(reserve if reserve is not None else learnt.get("reserve", 0.0))
         self.rules = rules
         self.top = tables_for(rules).top
         self.mean = np.array(mean if mean is not None else learnt["mean"], dtype=float)
         self.var = np.array(var if var is not None else learnt["var"], dtype=float)
 
-    def _section_parts(self, sheet: Sheet, column: int, section, skip: int = 0):
+    @cached_property
+    def bounded_share(self) -> dict[int, np.ndarray]:
+        """Minor and major: per field, [the other's entry] -> the share of its free yield left when it must
+        stay at most (minor) or at least (major) that entry, from one throw played for the field alone."""
+        space = tables_for(self.rules).space
+        sums = np.array([sum(r) for r in space.roll_dice])[space.pair_roll]
+        bounds = range(self.rules.dice * self.rules.faces + 1)
+        play = lambda scores: solve_throw(space, scores, self.rules.attempts).value  # noqa: E731
+        cap = np.array([play(np.where(sums <= b, sums, 0)) for b in bounds])  # one bound at a time:
+        floor = np.array([play(np.where(sums >= b, sums, 0)) for b in bounds])  # Hexakubus has 177,100 pairs
+        minor, major = self.rules.minor_major
+        return {minor: cap / cap[-1], major: floor / floor[0]}
+
+    def _partner(self, number: int) -> int | None:
+        pair = self.rules.minor_major
+        return pair[1 - pair.index(number)] if pair and number in pair else None
+
+    def _means(self, sheet: Sheet) -> np.ndarray:
+        """The open fields' yields on this sheet: minor or major less when the other holds a bound."""
+        means = self.mean.copy()
+        for n in self.rules.minor_major or ():
+            for c in range(len(self.rules.columns)):
+                other = sheet.entries.get((c, self._partner(n)))
+                if other is not None:
+                    means[c, n - 1] *= self.bounded_share[n][other.total]
+        return means
+
+    def _section_parts(self, sheet: Sheet, means, column: int, section, skip: int = 0):
         filled = sheet.filled(column)
         entered = sum(sheet.entries[(column, n)].total for n in section.fields if n in filled)
         open_ = [n - 1 for n in section.fields if n not in filled and n != skip]
-        return entered, self.mean[column, open_].sum(), self.var[column, open_].sum()
+        return entered, means[column, open_].sum(), self.var[column, open_].sum()
 
-    def _bonus(self, sheet: Sheet, column: int, section, entered, skip: int = 0):
+    def _bonus(self, sheet: Sheet, means, column: int, section, entered, skip: int = 0):
         if section.threshold is None or not section.bonus:
             return 0.0
-        base, mean, var = self._section_parts(sheet, column, section, skip)
+        base, mean, var = self._section_parts(sheet, means, column, section, skip)
         return section.bonus * reach_chance(base + entered, mean, var, section.threshold)
 
     def expected_final(self, sheet: Sheet) -> float:
+        return self._expected_final(sheet, self._means(sheet))
+
+    def _expected_final(self, sheet: Sheet, means) -> float:
         columns = range(len(self.rules.columns))
         entries = sum(score.total for score in sheet.entries.values())
-        open_yield = sum(self.mean[c, n - 1] for c in columns for n in self.rules.numbers if (c, n) not in sheet.entries)
-        bonus = sum(float(self._bonus(sheet, c, s, 0)) for c in columns for s in self.rules.sections)
-        return entries + open_yield + bonus
+        open_yield = sum(means[c, n - 1] for c in columns for n in self.rules.numbers if (c, n) not in sheet.entries)
+        bonus = sum(float(self._bonus(sheet, means, c, s, 0)) for c in columns for s in self.rules.sections)
+        return entries + open_yield + bonus + self._reserve(sheet)
+
+    def _reserve(self, sheet: Sheet) -> float:
+        """The free column's open fields are what takes an unlucky throw late in the game without
+        cancelling an ordered column's field: each is worth `reserve` on top of its yield."""
+        free = [c for c, kind in enumerate(self.rules.columns) if kind == "free"]
+        return self.reserve * sum(len(self.rules.numbers) - len(sheet.filled(c)) for c in free)
 
     def entry_values(self, sheet: Sheet) -> list[tuple[int, int, np.ndarray]]:
         """Per open field: (column, field, [score] -> expected final score after entering that score)."""
-        now = self.expected_final(sheet)
+        means = self._means(sheet)
+        now = self._expected_final(sheet, means)
         section_of = {n: s for s in self.rules.sections for n in s.fields}
         scores = np.arange(self.top + 1)
         values = []
         for c, n in sheet.open_fields():
-            entered = np.array([sheet.limit(c, n, Score(int(s))).total for s in scores]) \
-                if self.rules.minor_major and n in self.rules.minor_major else scores
-            section = section_of[n]
-            change = entered - self.mean[c, n - 1] \
-                + self._bonus(sheet, c, section, entered, skip=n) - self._bonus(sheet, c, section, 0)
+            entered, partner = scores, self._partner(n)
+            if partner is not None:
+                entered = np.array([sheet.limit(c, n, Score(int(s))).total for s in scores])
+                if (c, partner) not in sheet.entries:  # the entry bounds its partner, whose yield shrinks
+                    share = self.bounded_share[partner]
+                    entered = entered - means[c, partner - 1] * (1 - share[np.minimum(entered, len(share) - 1)])
+            section = section_of[n]  # minor and major share theirs: `entered` is what the section gains
+            change = entered - means[c, n - 1] - self.reserve * (self.rules.columns[c] == "free") \
+                + self._bonus(sheet, means, c, section, entered, skip=n) - self._bonus(sheet, means, c, section, 0)
             values.append((c, n, now + change))
         return values
