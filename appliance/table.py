@@ -748,7 +748,7 @@ class Table:
                 "dice": [_die_row(d) for d in review.dice], "kept": [_die_row(d) for d in review.kept]},
             "pushed": None if self.pushed is None else {
                 "dice": [_die_row(d) for d in self.pushed.dice], "size": [self.pushed.width, self.pushed.height]},
-            "viewing": self.viewing,
+            "viewing": self.viewing, "asked": self.asked,
             "message": [self.message, self.level],
             "names": {"settings": self.settings_names, "entered": self.names},
             "entry": asdict(self.entry) if self.entry else None,   # copies: the names change in place
@@ -788,6 +788,7 @@ class Table:
         self.lying = tuple(_die_of(row) for row in state.get("lying", []))  # rows of older versions have none
         self.throw_seen = bool(state.get("throw_seen", False))
         self.viewing = int(state.get("viewing", 0))   # rows of older versions have neither this nor "pushed"
+        self.asked = bool(state.get("asked", False))   # nor the advice asked for
         review = state["review"]
         if review:
             dice = [_die_of(row) for row in review["dice"]]

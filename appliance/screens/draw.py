@@ -58,7 +58,8 @@ def _font(file: str, size: int) -> pygame.font.Font:
     return pygame.font.Font(str(FONTS / file), size)
 
 
-def runs(what: str, bold: bool = False) -> list[tuple[str, str]]:
+@lru_cache(maxsize=4096)   # a screen measures the same words many times while it fits them
+def runs(what: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     """`what` cut into (font file, text) runs, each run in the first font that has its characters; control and
     format characters (a NUL, a zero-width space) left out: no font draws them."""
     main = FACES[bold]
@@ -73,7 +74,7 @@ def runs(what: str, bold: bool = False) -> list[tuple[str, str]]:
             out[-1] = (file, out[-1][1] + char)
         else:
             out.append((file, char))
-    return out
+    return tuple(out)
 
 
 class Face:
