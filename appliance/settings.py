@@ -169,7 +169,7 @@ def player_names(most: int = MAX_PLAYERS, longest: int = 20) -> Rule:
                 kept.append(n.strip())
             else:
                 left_out.append(n)
-        return (tuple(kept), "left out " + ", ".join(_show(n) for n in left_out[:SHOWN_ITEMS])) if kept else None
+        return (tuple(kept), f"left out {_show(left_out)[1:-1]}") if kept else None
 
     allowed = (f"a list of 1 to {most} names, each its own, of 1 to {longest} characters, "
                "none of them invisible or a control character")
