@@ -119,15 +119,15 @@ def test_names_in_other_scripts_are_drawn_not_boxed(name, script):
 def test_a_character_no_font_has_is_shown_as_such():
     """An emoji (no shipped font has one) becomes the replacement character, which every reader knows means
     'a character that cannot be shown', so that the name shows that it holds more."""
-    assert draw.runs("Ann🎲") == [(draw.FACES[False], "Ann" + draw.MISSING)]
-    assert draw.runs("花子", bold=True) == [(draw.FALLBACK, "花子")]
+    assert draw.runs("Ann🎲") == ((draw.FACES[False], "Ann" + draw.MISSING),)
+    assert draw.runs("花子", bold=True) == ((draw.FALLBACK, "花子"),)
 
 
 def test_characters_no_font_draws_are_left_out_and_nothing_fails():
     """A NUL or a zero-width space in a name (an older version's log keeps one) draws nothing; combining marks
     alone draw an empty text rather than fail the screen."""
     pygame.font.init()
-    assert draw.runs("A\u200bn\x00n") == [(draw.FACES[False], "Ann")]
+    assert draw.runs("A\u200bn\x00n") == ((draw.FACES[False], "Ann"),)
     assert draw.font(20).render("\u0301", draw.TEXT).get_height() > 0
     assert draw.font(20).size("A\u200bnn") == draw.font(20).size("Ann")
 
