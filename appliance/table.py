@@ -21,38 +21,22 @@ from appliance.event_log import EventLog, GameRecord, LogError
 from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.catalog import DICE_FACES, DICE_KIND, GAME_NAMES
 from appliance.games.errors import RuleError
-from appliance.games.ranking import first_placed, winners_sentence
 from appliance.games.sheet_game import SheetGame, Throw
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.games.variants import VariantError
 from appliance import host_settings
 from appliance.name_entry import NameEntry, remembered
 from appliance.night import night_games
-from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, DieView, Hint, Screen
+from appliance import screen_build
+from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, Screen
+from appliance.table_words import (CHOOSE_FIRST, DECIDE_FIRST, HOST_LISTS, ROLL_OFF_GAMES, UNCHANGED, values)
+from appliance.words import count
 from appliance.session import GameState, new_game
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
 from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
 
 SET_ASIDE_PHASES = (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE)  # Train Wreck: the phases that list set-asides
-# Train Wreck: the dice on the table besides those set aside (the Turn field holding them), by phase: a roll still
-# to decide on, or the confirmation dice kept; in the other phases a roll is due and only the set-aside dice lie there
-LOOSE_DICE = {Phase.SET_ASIDE: "roll", Phase.QUADRUPLE_CHOICE: "roll", Phase.TRAIN_WRECK: "roll",
-              Phase.SALVAGE_SET_ASIDE: "roll", Phase.CONFIRM_TRIPLE: "confirm_kept", Phase.CONFIRM_QUADRUPLE: "confirm_kept"}
-UNCHANGED = "nothing was changed, try again"  # what a write the log refused means, mostly
 STILL = 1 / 3  # an untouched die stays within this share of its size; a thrown one lands elsewhere
-ROLL_OFF_GAMES = ("train-wreck",)  # its rulebook: a roll-off decides who starts, not the players screen
-# Train Wreck: the decision a roll has to wait for, by phase (a reading before it is not taken)
-DECIDE_FIRST = {Phase.QUADRUPLE_CHOICE: "first accept the dice (OK) or choose to roll the {v}s again (NEXT): "
-                                        "a roll is not taken before that",
-                Phase.TRAIN_WRECK: "first choose: try the salvage (OK) or end the turn (BACK): "
-                                   "a roll is not taken before that"}
-# The lists the game forces, by what they choose: a reading before the choice is not taken either
-CHOOSE_FIRST = {"field": "first choose the field for this throw (OK): a throw is not taken before that",
-                "set-aside": "first choose the dice to set aside (OK): a roll is not taken before that"}
-# The host's lists, in the menu and below the games: their titles and prompts
-HOST_LISTS = {"night": "Tonight's games", "shutdown": "Shut down the table?", "game-settings": "Game settings"}
-HOST_PROMPTS = {"night": "the games finished tonight, newest first", "shutdown": "OK shuts the table down, BACK goes back",
-                "game-settings": "OK turns the setting under the cursor, for the games started from now on"}
 # What OK on a choice decides, by list: the rules action and its arguments from the choice's key (the items of
 # the menu and of "end this game?" have what they do as their key)
 CHOICE_DECIDES = {"field": lambda key: ("enter", *key), "correct": lambda key: ("correct", *key),
@@ -160,7 +144,7 @@ class Table:
                 self._say(f"{said}; it is kept in the log", ERROR)
             return
         self.record, self.game, self.held, self.mode, self.logged = record, game, held, "play", len(events)
-        where = "the game is over" if self._is_over else f"{self._whose_turn()}'s turn"
+        where = "the game is over" if self._is_over else f"{self.whose_turn()}'s turn"
         self._say(f"resumed {GAME_NAMES[record.game]}: {where}")
         self._after_decision()
 
@@ -232,22 +216,22 @@ class Table:
         """Open what the game state asks for: a forced field choice, a set-aside list, the end."""
         if self._is_over:
             self.mode = "game-over"
-        elif self._forced_list:
-            {"field": self._open_fields, "set-aside": self._open_set_asides}[self._forced_list]()
+        elif self.forced_list:
+            {"field": self._open_fields, "set-aside": self._open_set_asides}[self.forced_list]()
 
     # ------------------------------------------------------------------ what the game state allows
     @property
     def _is_over(self) -> bool:
         """The rules say the game is over, and no throw is left waiting for its field."""
-        return self.game.is_over and self._throw is None
+        return self.game.is_over and self.throw is None
 
     @property
-    def _throw(self) -> Throw | None:
+    def throw(self) -> Throw | None:
         """Sheet games: the throw in progress (None between throws, and in Train Wreck, which rolls instead)."""
         return self.game.throw if isinstance(self.game, SheetGame) else None
 
     @property
-    def _forced_list(self) -> str:
+    def forced_list(self) -> str:
         """The list the game state opens by itself, which BACK cannot leave ("" for none): the fields after
         the last attempt, Train Wreck's set-asides."""
         game = self.game
@@ -258,15 +242,15 @@ class Table:
     def _may_open(self, what: str) -> bool:
         """Whether the game state allows the list `what` now (a restored screen reopens no other)."""
         return self.mode == "play" and {
-            "field": self._throw is not None and self.held is None,  # not once holds wait for the next attempt
-            "correct": self._correctable,
-            "set-aside": self._forced_list == "set-aside",
+            "field": self.throw is not None and self.held is None,  # not once holds wait for the next attempt
+            "correct": self.correctable,
+            "set-aside": self.forced_list == "set-aside",
             "menu": True,
             "end": not self._is_over,
         }.get(what, False) or what in HOST_LISTS and self.mode in ("play", "choose-game")
 
     @property
-    def _correctable(self) -> bool:
+    def correctable(self) -> bool:
         """Sheet games: the last entry may be corrected until the next throw starts (RULINGS)."""
         return isinstance(self.game, SheetGame) and self.game.last_entry is not None and not self.throw_seen
 
@@ -295,7 +279,7 @@ class Table:
             self.pushed = reading  # dice kept pushed before the reading was confirmed: seen once it is
             self._save_screen()
             return
-        if self.choosing and self.choosing != self._forced_list:
+        if self.choosing and self.choosing != self.forced_list:
             if reading.dice and all(_still(d, self.lying) for d in reading.dice):
                 return  # the same dice read again (a restart's first look, a hand passing): the list stays
             self._close_list()  # a list the player opened: the dice are being played, so play goes on
@@ -323,8 +307,8 @@ class Table:
     def _decision_due(self) -> str:
         """What the player must decide before a reading is taken ("" for nothing)."""
         game = self.game
-        if self._forced_list:
-            return CHOOSE_FIRST[self._forced_list]
+        if self.forced_list:
+            return CHOOSE_FIRST[self.forced_list]
         if isinstance(game, TrainWreckGame) and game.phase in DECIDE_FIRST:
             return DECIDE_FIRST[game.phase].format(v=game.turn.combo_value)
         return ""
@@ -335,11 +319,11 @@ class Table:
         outside = [d for d in reading.dice if d.zone == OUTSIDE and not d.cocked]
         other = [d for d in reading.dice if d.kind != kind]
         if cocked:
-            return f"{_count(len(cocked), 'die does', 'dice do')} not lie flat: throw {'it' if len(cocked) == 1 else 'them'} again"
+            return f"{count(len(cocked), 'die does', 'dice do')} not lie flat: throw {'it' if len(cocked) == 1 else 'them'} again"
         if outside:
-            return f"{_count(len(outside), 'die is', 'dice are')} outside the tray: throw {'it' if len(outside) == 1 else 'them'} again"
+            return f"{count(len(outside), 'die is', 'dice are')} outside the tray: throw {'it' if len(outside) == 1 else 'them'} again"
         if other:
-            return f"{GAME_NAMES[self.record.game]} is played with {kind}s, and I see {_count(len(other), other[0].kind, other[0].kind + 's')}"
+            return f"{GAME_NAMES[self.record.game]} is played with {kind}s, and I see {count(len(other), other[0].kind, other[0].kind + 's')}"
         return ""
 
     def _sheet_reading(self, reading: Reading) -> None:
@@ -349,7 +333,7 @@ class Table:
         rolled = [d for d in reading.dice if d.zone == ROLL]
         if game.throw is None:
             if keep:
-                self._say(f"a throw starts with all {n} dice: take the {_count(len(keep), 'die', 'dice')} out of the keep zone", WARN)
+                self._say(f"a throw starts with all {n} dice: take the {count(len(keep), 'die', 'dice')} out of the keep zone", WARN)
             elif len(rolled) != n:
                 self._say(f"{n} dice expected, I see {len(rolled)}", WARN)
             elif not self._only_moved(reading, f"throw all {n} dice"):
@@ -359,11 +343,11 @@ class Table:
         dice = game.throw.dice
         kept = _match(dice, [d.value for d in keep])
         if kept is None:
-            self._say(f"the keep zone shows {_values(keep)}, which this throw ({_values(dice)}) does not hold", WARN)
+            self._say(f"the keep zone shows {values(keep)}, which this throw ({values(dice)}) does not hold", WARN)
             return
         if self.held is not None and sorted(kept) != sorted(self.held):  # holds confirmed: the next attempt
-            want = _values(dice[i] for i in self.held) or "nothing"
-            self._say(f"the keep zone should hold {want}, it holds {_values(keep) or 'nothing'}", WARN)
+            want = values(dice[i] for i in self.held) or "nothing"
+            self._say(f"the keep zone should hold {want}, it holds {values(keep) or 'nothing'}", WARN)
             return
         if len(keep) + len(rolled) != n:
             self._say(f"{n} dice expected, I see {len(keep) + len(rolled)}", WARN)
@@ -376,7 +360,7 @@ class Table:
             self.keep_view = tuple(kept)
             if self._only_moved(reading):  # dice pushed into the keep zone, the others untouched
                 return
-        elif self._only_moved(reading, f"throw the {_count(len(rolled), 'other die', 'other dice')}"):
+        elif self._only_moved(reading, f"throw the {count(len(rolled), 'other die', 'other dice')}"):
             return
         self._start_review(Review.of("rethrow", rolled, held=tuple(kept), kept=keep))
 
@@ -388,9 +372,9 @@ class Table:
         roll_off = game.phase == Phase.ROLL_OFF
         expected = 1 if roll_off else game.expected_dice  # the roll-off: one player at a time
         if len(rolled) != expected:
-            self._say(f"{_count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled)}", WARN)
+            self._say(f"{count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled)}", WARN)
             return
-        if not self._only_moved(reading, f"roll {_count(expected, 'die', 'dice')}"):
+        if not self._only_moved(reading, f"roll {count(expected, 'die', 'dice')}"):
             self._start_review(Review.of("roll_off" if roll_off else "roll", rolled))
 
     def _only_moved(self, reading: Reading, then: str = "") -> bool:
@@ -425,7 +409,7 @@ class Table:
             attempt = None if not isinstance(game, SheetGame) else 1 if game.throw is None else game.throw.attempt + 1
             self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values, attempt)
         if review.action == "roll_off":
-            self._say(f"{self._whose_turn()} rolled {review.values[0]}")   # not "check the reading" any more
+            self._say(f"{self.whose_turn()} rolled {review.values[0]}")   # not "check the reading" any more
             self.roll_off.append(review.values[0])
             self.review, self.lying, self.pushed = None, seen, None
             if len(self.roll_off) == len(self.game.contenders):
@@ -484,7 +468,7 @@ class Table:
                 self.record, self.game = None, None
                 self._open_game_chooser()
                 self._say("game saved in the history")
-        elif press.button == BACK and press.long and self._correctable:
+        elif press.button == BACK and press.long and self.correctable:
             self.mode = "play"
             self._open_corrections()
 
@@ -529,7 +513,7 @@ class Table:
             self.viewing += _step(press)
             return
         if game.throw is None:
-            if press.button == BACK and self._correctable:
+            if press.button == BACK and self.correctable:
                 self._open_corrections()
             return
         if self.held is not None:
@@ -609,7 +593,7 @@ class Table:
         self._leave_host_list()
         self._say(problem or "shutting down: switch off once the screen is dark", ERROR if problem else INFO)
 
-    def _chosen_players(self) -> list[str]:
+    def chosen_players(self) -> list[str]:
         """The players chosen on the players screen, the one who starts first."""
         names = (self.names + self._spare_names())[:self.count]   # each its own: the games tell players apart by name
         shift = 0 if self.setup_game in ROLL_OFF_GAMES else self.order_shift % len(names)
@@ -620,7 +604,7 @@ class Table:
         return [f"Player {i}" for i in numbers if f"Player {i}" not in self.names]
 
     def _start_game(self) -> None:
-        self.start(self.setup_game, self._chosen_players())
+        self.start(self.setup_game, self.chosen_players())
 
     def start(self, game_id: str, names: Sequence[str]) -> None:
         """A new game with these players in this order (the menus end here; so do replays)."""
@@ -661,12 +645,12 @@ class Table:
         self.chooser, self.choosing = Chooser(choices), what
 
     def _open_set_asides(self) -> None:
-        choices = [ChoiceView(_values(o.dice), o.combo, o.points, o.dice) for o in self.game.options]
+        choices = [ChoiceView(values(o.dice), o.combo, o.points, o.dice) for o in self.game.options]
         self.chooser, self.choosing = Chooser(choices), "set-aside"
 
     def _open_menu(self) -> None:
         items = [ChoiceView("continue the game", key=self._close_list)]
-        if self._correctable:
+        if self.correctable:
             items.append(ChoiceView("correct the last entry", key=self._open_corrections))
         if self.advice == "ask" and advice_view.advisable(self.game):
             items.append(ChoiceView("advice for this moment", key=self._ask_advice))
@@ -675,7 +659,7 @@ class Table:
             items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
         if self.learnt is not None:
             learnt = self.learnt.count()
-            items.append(ChoiceView(f"forget the {_count(learnt, 'die', 'dice')} the table has learnt", key=self._forget_dice)
+            items.append(ChoiceView(f"forget the {count(learnt, 'die', 'dice')} the table has learnt", key=self._forget_dice)
                          if learnt else ChoiceView("no dice learnt yet: each confirmed throw teaches the table", key=self._close_list))
         self.chooser, self.choosing = Chooser(items), "menu"
         self._say("")  # what the list it was opened from asked ("correct Ann's entry: ...") no longer stands
@@ -684,13 +668,7 @@ class Table:
         self.asked = True
         self._close_list()
 
-    def _advice(self, current=None) -> dict:
-        """The advice to show now, if the setting and the player ask for it (see advice_view)."""
-        if self.advice == "show" or self.asked and self.advice == "ask":
-            return advice_view.advice_extra(self.game, self.keep_view, current)
-        return {}
-
-    def _game_review(self) -> dict:
+    def game_review(self) -> dict:
         """The advisor's look back at the finished game (not with advice off), once per state of the log."""
         if self.advice == "off":
             return {}
@@ -813,10 +791,10 @@ class Table:
     def _say(self, message: str, level: str = INFO) -> None:
         self.message, self.level = message, level
 
-    def _whose_turn(self) -> str:
-        return self.game.players[self._acting()]
+    def whose_turn(self) -> str:
+        return self.game.players[self.acting()]
 
-    def _acting(self) -> int:
+    def acting(self) -> int:
         """Who is to act: in Train Wreck's roll-off the one to roll for the start."""
         game = self.game
         if isinstance(game, TrainWreckGame) and game.phase == Phase.ROLL_OFF:
@@ -824,130 +802,7 @@ class Table:
         return game.current
 
     def screen(self) -> Screen:
-        base = dict(message=self.message, level=self.level, camera=self.camera_note, tray=self.tray_note)
-        if self.mode == "choose-game" and self.choosing:
-            return Screen("choose-game", HOST_LISTS[self.choosing], HOST_PROMPTS[self.choosing],
-                          choices=tuple(self.chooser.choices), cursor=self.chooser.cursor,
-                          hints=(Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back")), **base)
-        if self.mode == "choose-game":
-            return Screen("choose-game", "Choose a game", "PREV/NEXT to choose, OK to start",
-                          choices=tuple(self.chooser.choices), cursor=self.chooser.cursor,
-                          hints=(Hint("PREV/NEXT", "game"), Hint("OK", "choose")), **base)
-        if self.mode == "names":
-            return self.entry.screen(**base)
-        if self.mode == "choose-players":
-            names = self._chosen_players()
-            roll_off = self.setup_game in ROLL_OFF_GAMES
-            starts = ("a roll-off decides who starts" if self.count > 1 else "") if roll_off else f"{names[0]} starts"
-            order = () if roll_off else (Hint("hold PREV/NEXT", "who starts"),)
-            return Screen("choose-players", f"{GAME_NAMES[self.setup_game]}: players",
-                          f"{self.count} player{'s' if self.count > 1 else ''}" + (f", {starts}" if starts else ""),
-                          choices=tuple(ChoiceView(n) for n in names),
-                          hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("hold OK", "names"),
-                                                                             Hint("BACK", "games")),
-                          **base)
-        game_base = dict(base, game=self.game, game_id=self.record.game)
-        if self.mode == "game-over":
-            hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),) if self._correctable else ())
-            ranking = self.game.ranking
-            return Screen("game-over", "Game over", winners_sentence(first_placed(ranking)), ranking=ranking,
-                          hints=hints, extra=self._game_review(), **game_base)
-        return self._play_screen(game_base)
-
-    def _play_screen(self, base: dict) -> Screen:
-        title = f"{GAME_NAMES[self.record.game]}: {self._whose_turn()}"
-        extra = {"sheet_player": self._sheet_shown()} if isinstance(self.game, SheetGame) else {"acting": self._acting()}
-        if self.choosing:
-            prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
-                       "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}
-            highlight = (self.chooser.chosen.key,) if self.choosing in ("field", "correct") else ()
-            back = () if self.choosing == self._forced_list else (Hint("BACK", "back"),)
-            hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(
-                self.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose")) + back)
-            if self.choosing in ("field", "set-aside"):
-                extra.update(self._advice(current=self.chooser.chosen.key))
-                hints += (Hint("hold NEXT", "advice"),) if self.advice == "ask" else ()
-            return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
-                          cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,
-                          hints=hints, extra={**extra, "choosing": self.choosing}, **base)
-        if self.review is not None:
-            return Screen("play", title, "check the dice", dice=self._review_views(),
-                          hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
-                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True,
-                                 "checked": {tuple(d.box): (v, ok) for d, v, ok in
-                                             zip(self.review.dice, self.review.values, self.review.confirmed)}}, **base)
-        prompt, hints = self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt()
-        highlight = ()
-        if self._throw:
-            extra.update(self._best_now())
-        elif self._correctable and extra["sheet_player"] == self.game.last_entry.player:   # the entry just made
-            last = self.game.last_entry
-            highlight = ((last.column, last.field),)
-        extra.update(self._advice())
-        return Screen("play", title, prompt, dice=self._dice_views(), hints=hints + (Hint("hold BACK", "menu"),),
-                      highlight=highlight, extra=extra, **base)
-
-    def _sheet_shown(self) -> int:
-        """Sheet games: whose sheet is shown: the last entry's player's in a correction, else the one looked at."""
-        game = self.game
-        if self.choosing == "correct" or self._correctable and game.throw is None and self.viewing == 0:
-            return game.last_entry.player   # the entry just made stays in view until the next throw starts
-        return (game.current + self.viewing) % len(game.players)
-
-    def _best_now(self) -> dict:
-        """Sheet games: the best field for the throw, to mark on the sheet and name under the dice."""
-        rules, best = self.game.rules, self.game.options()[0]
-        return {"focus": (best.column, best.field),
-                "best": f"best now: {best.field} {rules.field(best.field).name} "
-                        f"{_column_name(rules, best.column)} {best.score.total}".replace("  ", " ")}
-
-    def _sheet_prompt(self) -> tuple[str, tuple[Hint, ...]]:
-        game: SheetGame = self.game
-        throw = game.throw
-        others = (Hint("hold PREV/NEXT", "other sheets"),) if len(game.players) > 1 and len(game.rules.columns) > 1 else ()
-        if throw is None:
-            hints = (Hint("BACK", "correct the last entry"),) if self._correctable else ()
-            return f"throw all {game.rules.dice} dice", hints + others
-        if self.held is not None:
-            kept = len(self.held)
-            return (f"attempt {throw.attempt + 1}: throw the {game.rules.dice - kept} other dice",
-                    (Hint("BACK", "change the holds"),))
-        if len(self.keep_view) == game.rules.dice:  # the rulebooks let all dice stand
-            return "all dice kept: choose the field", (Hint("OK/NEXT", "choose a field"),) + others
-        return (f"attempt {throw.attempt} of {game.rules.attempts}: push the dice you keep into the keep zone",
-                (Hint("OK", "hold and throw again"), Hint("NEXT", "choose a field")) + others)
-
-    def _train_wreck_prompt(self) -> tuple[str, tuple[Hint, ...]]:
-        game: TrainWreckGame = self.game
-        hints = {
-            Phase.ROLL: (Hint("hold OK", f"bank {game.turn.points}" + ("" if game.bank_counts else ", scores 0")),)
-            if game.can_bank else (),
-            Phase.QUADRUPLE_CHOICE: (Hint("OK", "accept"), Hint("NEXT", "roll them again")),
-            Phase.TRAIN_WRECK: (Hint("OK", "try the salvage"), Hint("BACK", "end the turn")),
-        }.get(game.phase, ())
-        if game.phase == Phase.ROLL_OFF:
-            return f"to choose who starts: {self._whose_turn()}, roll one die", hints
-        reason = f" ({game.must_roll_reason})" if game.must_roll_reason else ""
-        return game.prompt + reason, hints
-
-    def _dice_views(self) -> tuple[DieView, ...]:
-        """The dice on the table: a sheet game's throw (those held or in the keep zone marked), Train Wreck's dice."""
-        game, throw = self.game, self._throw
-        if throw:
-            held = self.held if self.held is not None else self.keep_view
-            return tuple(DieView(v, held=i in held, fresh=f) for i, (v, f) in enumerate(zip(throw.dice, throw.fresh)))
-        if isinstance(game, TrainWreckGame):
-            loose = getattr(game.turn, LOOSE_DICE[game.phase]) if game.phase in LOOSE_DICE else ()
-            return tuple(DieView(v) for v in loose) + tuple(DieView(v, held=True) for v in game.turn.held)
-        return ()
-
-    def _review_views(self) -> tuple[DieView, ...]:
-        review = self.review
-        held = ()
-        if review.action == "rethrow":
-            held = tuple(DieView(self.game.throw.dice[i], held=True, fresh=False) for i in review.held)
-        return held + tuple(DieView(v, uncertain=d.uncertain, confirmed=ok, selected=i == review.cursor)
-                            for i, (d, v, ok) in enumerate(zip(review.dice, review.values, review.confirmed)))
+        return screen_build.screen(self)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -1027,19 +882,8 @@ def _die_of(row: Sequence) -> Die:
     return Die(kind, value, tuple(box), zone, confidence, cocked)
 
 
-def _values(dice) -> str:
-    return " ".join(str(d.value if isinstance(d, Die) else d) for d in dice)
 
 
 def _step(press: Press) -> int:
     """Which way PREV or NEXT moves a cursor, a count or a die's value."""
     return 1 if press.button == NEXT else -1
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _column_name(rules, column: int) -> str:
-    label = rules.column_label(column)
-    return "" if label == "sheet" else f"({label})"

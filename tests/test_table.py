@@ -798,7 +798,7 @@ def test_a_throw_while_the_menu_is_open_closes_it_and_is_checked(log):
     table.reading(reading((1, 2, 3, 4, 5)))  # Bob has thrown
     assert table.choosing == "" and table.review is not None and table.review.action == "start_throw"
     table.press(OK)
-    assert table.game.throw.dice == (1, 2, 3, 4, 5) and not table._correctable
+    assert table.game.throw.dice == (1, 2, 3, 4, 5) and not table.correctable
 
 
 def test_a_throw_while_the_fields_are_open_closes_them_and_is_checked(log):
