@@ -2,17 +2,14 @@
 from __future__ import annotations
 
 from appliance import advice_view
-from appliance.games.catalog import GAME_NAMES
+from appliance.games.catalog import GAME_NAMES, STARTS_BY_ROLL_OFF
 from appliance.games.ranking import first_placed, winners_sentence
-from appliance.games.sheet_game import SheetGame
-from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.screen_model import ChoiceView, DieView, Hint, Screen
-from appliance.table_words import HOST_LISTS, HOST_PROMPTS, ROLL_OFF_GAMES, column_name
+from appliance.table_words import HOST_LISTS, HOST_PROMPTS, column_name
 
-# Train Wreck: the dice on the table besides those set aside (the Turn field holding them), by phase: a roll still
-# to decide on, or the confirmation dice kept; in the other phases a roll is due and only the set-aside dice lie there
-LOOSE_DICE = {Phase.SET_ASIDE: "roll", Phase.QUADRUPLE_CHOICE: "roll", Phase.TRAIN_WRECK: "roll",
-              Phase.SALVAGE_SET_ASIDE: "roll", Phase.CONFIRM_TRIPLE: "confirm_kept", Phase.CONFIRM_QUADRUPLE: "confirm_kept"}
+# The button of each decision a game offers without dice (TableGame.decisions; banking: _decision_hints)
+DECISION_HINTS = {"accept": Hint("OK", "accept"), "reroll": Hint("NEXT", "roll them again"),
+                  "start_salvage": Hint("OK", "try the salvage"), "decline_salvage": Hint("BACK", "end the turn")}
 
 
 def screen(table) -> Screen:
@@ -30,7 +27,7 @@ def screen(table) -> Screen:
         return table.entry.screen(**base)
     if table.mode == "choose-players":
         names = table.chosen_players()
-        roll_off = table.setup_game in ROLL_OFF_GAMES
+        roll_off = STARTS_BY_ROLL_OFF[table.setup_game]
         starts = ("a roll-off decides who starts" if table.count > 1 else "") if roll_off else f"{names[0]} starts"
         order = () if roll_off else (Hint("hold PREV/NEXT", "who starts"),)
         return Screen("choose-players", f"{GAME_NAMES[table.setup_game]}: players",
@@ -47,9 +44,10 @@ def screen(table) -> Screen:
                       hints=hints, extra=table.game_review(), **game_base)
     return _play_screen(table, game_base)
 
+
 def _play_screen(table, base: dict) -> Screen:
     title = f"{GAME_NAMES[table.record.game]}: {table.whose_turn()}"
-    extra = {"sheet_player": _sheet_shown(table)} if isinstance(table.game, SheetGame) else {"acting": table.acting()}
+    extra = {"sheet_player": _sheet_shown(table)} if table.game.holds_in_tray else {"acting": table.acting()}
     if table.choosing:
         prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
                    "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}
@@ -69,7 +67,7 @@ def _play_screen(table, base: dict) -> Screen:
                              Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True,
                              "checked": {tuple(d.box): (v, ok) for d, v, ok in
                                          zip(table.review.dice, table.review.values, table.review.confirmed)}}, **base)
-    prompt, hints = _sheet_prompt(table) if isinstance(table.game, SheetGame) else _train_wreck_prompt(table)
+    prompt, hints = (_sheet_prompt if table.game.holds_in_tray else _roll_prompt)(table)
     highlight = ()
     if table.throw:
         extra.update(_best_now(table))
@@ -80,12 +78,14 @@ def _play_screen(table, base: dict) -> Screen:
     return Screen("play", title, prompt, dice=_dice_views(table), hints=hints + (Hint("hold BACK", "menu"),),
                   highlight=highlight, extra=extra, **base)
 
+
 def _sheet_shown(table) -> int:
     """Sheet games: whose sheet is shown: the last entry's player's in a correction, else the one looked at."""
     game = table.game
     if table.choosing == "correct" or table.correctable and game.throw is None and table.viewing == 0:
         return game.last_entry.player   # the entry just made stays in view until the next throw starts
     return (game.current + table.viewing) % len(game.players)
+
 
 def _best_now(table) -> dict:
     """Sheet games: the best field for the throw, to mark on the sheet and name under the dice."""
@@ -94,8 +94,9 @@ def _best_now(table) -> dict:
             "best": f"best now: {best.field} {rules.field(best.field).name} "
                     f"{column_name(rules, best.column)} {best.score.total}".replace("  ", " ")}
 
+
 def _sheet_prompt(table) -> tuple[str, tuple[Hint, ...]]:
-    game: SheetGame = table.game
+    game = table.game
     throw = game.throw
     others = (Hint("hold PREV/NEXT", "other sheets"),) if len(game.players) > 1 and len(game.rules.columns) > 1 else ()
     if throw is None:
@@ -110,29 +111,31 @@ def _sheet_prompt(table) -> tuple[str, tuple[Hint, ...]]:
     return (f"attempt {throw.attempt} of {game.rules.attempts}: push the dice you keep into the keep zone",
             (Hint("OK", "hold and throw again"), Hint("NEXT", "choose a field")) + others)
 
-def _train_wreck_prompt(table) -> tuple[str, tuple[Hint, ...]]:
-    game: TrainWreckGame = table.game
-    hints = {
-        Phase.ROLL: (Hint("hold OK", f"bank {game.turn.points}" + ("" if game.bank_counts else ", scores 0")),)
-        if game.can_bank else (),
-        Phase.QUADRUPLE_CHOICE: (Hint("OK", "accept"), Hint("NEXT", "roll them again")),
-        Phase.TRAIN_WRECK: (Hint("OK", "try the salvage"), Hint("BACK", "end the turn")),
-    }.get(game.phase, ())
-    if game.phase == Phase.ROLL_OFF:
-        return f"to choose who starts: {table.whose_turn()}, roll one die", hints
+
+def _roll_prompt(table) -> tuple[str, tuple[Hint, ...]]:
+    """A game that sets dice aside (Train Wreck): its own prompt, and the decisions it offers without dice."""
+    game = table.game
+    if game.roll_action == "roll_off":
+        return f"to choose who starts: {table.whose_turn()}, roll one die", ()
     reason = f" ({game.must_roll_reason})" if game.must_roll_reason else ""
-    return game.prompt + reason, hints
+    return game.prompt + reason, _decision_hints(game)
+
+
+def _decision_hints(game) -> tuple[Hint, ...]:
+    """Banking only while the rules allow it, with what it would score."""
+    bank = (Hint("hold OK", f"bank {game.turn.points}" + ("" if game.bank_counts else ", scores 0")),) if game.can_bank else ()
+    return sum((bank if action == "bank" else (DECISION_HINTS[action],) for action in game.decisions), ())
+
 
 def _dice_views(table) -> tuple[DieView, ...]:
-    """The dice on the table: a sheet game's throw (those held or in the keep zone marked), Train Wreck's dice."""
+    """The dice on the table: a sheet game's throw (those held or in the keep zone marked), else the dice lying loose
+    and those set aside."""
     game, throw = table.game, table.throw
     if throw:
         held = table.held if table.held is not None else table.keep_view
         return tuple(DieView(v, held=i in held, fresh=f) for i, (v, f) in enumerate(zip(throw.dice, throw.fresh)))
-    if isinstance(game, TrainWreckGame):
-        loose = getattr(game.turn, LOOSE_DICE[game.phase]) if game.phase in LOOSE_DICE else ()
-        return tuple(DieView(v) for v in loose) + tuple(DieView(v, held=True) for v in game.turn.held)
-    return ()
+    return tuple(DieView(v) for v in game.loose_dice) + tuple(DieView(v, held=True) for v in game.set_aside_dice)
+
 
 def _review_views(table) -> tuple[DieView, ...]:
     review = table.review

@@ -13,58 +13,34 @@ also shows the same screen, whenever it came.
 from __future__ import annotations
 
 import sys
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from appliance import advice_view
+from appliance import advice_view, host_settings, screen_build, table_state
 from appliance.event_log import EventLog, GameRecord, LogError
 from appliance.games import GAME_IDS, MAX_PLAYERS
-from appliance.games.catalog import DICE_FACES, DICE_KIND, GAME_NAMES
+from appliance.games.catalog import DICE_FACES, DICE_KIND, GAME_NAMES, STARTS_BY_ROLL_OFF
 from appliance.games.errors import RuleError
-from appliance.games.sheet_game import SheetGame, Throw
-from appliance.games.train_wreck import Phase, TrainWreckGame
+from appliance.games.table_game import TableGame
 from appliance.games.variants import VariantError
-from appliance import host_settings
 from appliance.name_entry import NameEntry, remembered
 from appliance.night import night_games
-from appliance import screen_build
+from appliance.reading_review import Review, as_confirmed_in, follow, kept, match, not_thrown, pushed_from, rolled, still
 from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, Screen
-from appliance.table_words import (CHOOSE_FIRST, DECIDE_FIRST, HOST_LISTS, ROLL_OFF_GAMES, UNCHANGED, values)
+from appliance.session import new_game
+from appliance.table_words import (CHOOSE_FIRST, DECIDE_FIRST, HOST_LISTS, REVIEW_SAYS, UNCHANGED, field_label,
+                                   reading_problem, values)
 from appliance.words import count
-from appliance.session import GameState, new_game
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
-from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
+from vision.types import Die, Reading
 
-SET_ASIDE_PHASES = (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE)  # Train Wreck: the phases that list set-asides
-STILL = 1 / 3  # an untouched die stays within this share of its size; a thrown one lands elsewhere
 # What OK on a choice decides, by list: the rules action and its arguments from the choice's key (the items of
 # the menu and of "end this game?" have what they do as their key)
 CHOICE_DECIDES = {"field": lambda key: ("enter", *key), "correct": lambda key: ("correct", *key),
                   "set-aside": lambda key: ("set_aside", list(key))}
-
-
-@dataclass
-class Review:
-    """A reading waiting for the player's OK: values may be changed, unsure dice must be confirmed."""
-
-    action: str  # the rules action the confirmed values go to: start_throw, rethrow, roll, roll_off
-    dice: list[Die]  # the dice to confirm, left to right
-    values: list[int]
-    confirmed: list[bool]
-    held: tuple[int, ...] = ()  # sheet games: the throw's dice that stayed in the keep zone
-    cursor: int = 0
-    kept: tuple[Die, ...] = ()  # those dice as read in the keep zone (for the recorder's labels)
-
-    @classmethod
-    def of(cls, action: str, dice: Sequence[Die], held: tuple[int, ...] = (), kept: Sequence[Die] = ()) -> "Review":
-        dice = sorted(dice, key=lambda d: (d.centre[0], d.centre[1]))
-        confirmed = [not d.uncertain for d in dice]
-        cursor = confirmed.index(False) if False in confirmed else 0
-        return cls(action, list(dice), [d.value for d in dice], confirmed, held, cursor, tuple(kept))
-
-    @property
-    def unconfirmed(self) -> list[int]:
-        return [i for i, ok in enumerate(self.confirmed) if not ok]
+# The button of each decision a game offers without dice (TableGame.decisions): (button, held)
+DECISION_PRESS = {"bank": (OK, True), "accept": (OK, False), "reroll": (NEXT, False),
+                  "start_salvage": (OK, False), "decline_salvage": (BACK, False)}
 
 
 @dataclass
@@ -87,17 +63,18 @@ class Table:
     def __init__(self, log: EventLog, players: Sequence[str] = ("Player 1", "Player 2"),
                  default_game: str = "dice-poker", variants: Mapping[str, Mapping[str, Any]] | None = None,
                  advice: str = "ask"):
+        saved = log.load_screen()   # read once: nothing below writes it before the restore
         self.log = log
         self.advice = advice  # the advisor: "off", "ask" or "show" (advice_view.MODES)
         self.asked = False  # advice asked for this moment: shown until the next decision
         self.settings_names = list(players)
-        self.names = remembered(log.load_screen(), players)   # as entered at the table on an earlier night
+        self.names = remembered(saved, players)   # as entered at the table on an earlier night
         self.entry: NameEntry | None = None  # the names being typed
         self.variants = {g: dict((variants or {}).get(g, {})) for g in GAME_IDS}
         self.settings_variants = host_settings.chosen(self.variants)
-        host_settings.remembered(log.load_screen(), self.variants)   # as turned at the table on an earlier night
+        host_settings.remembered(saved, self.variants)   # as turned at the table on an earlier night
         self.record: GameRecord | None = None
-        self.game: GameState | None = None
+        self.game: TableGame | None = None
         self.logged = 0  # the game's events in the log: a saved screen belongs to the state after that many
         self.held: tuple[int, ...] | None = None  # sheet games: holds confirmed, waiting for the throw
         self.keep_view: tuple[int, ...] = ()  # sheet games: dice seen in the keep zone since the last attempt
@@ -106,7 +83,7 @@ class Table:
         self.throw_seen = False  # sheet games: the next throw has been read, so the last entry is final (RULINGS)
         self.review: Review | None = None
         self.pushed: Reading | None = None  # dice pushed into the keep zone while the review was open
-        self.roll_off: list[int] = []  # Train Wreck: the start roll-off, one die per player, then logged at once
+        self.roll_off: list[int] = []  # a start roll-off, one die per player, then logged at once
         self.chooser: Chooser | None = None
         self.choosing: str = ""  # what the chooser in play is for: "field", "correct", "set-aside", "menu", "end"
         self.viewing = 0  # sheet games: whose sheet is shown, counted from the player whose turn it is
@@ -121,12 +98,12 @@ class Table:
         self.learnt = None  # the dice the reader has learnt (appliance.learning.LearntDice: count, forget), if kept
         self._saved: dict = {}
         self._reviewed: tuple = (None, ())  # (the log's state, the game-over review of it)
-        self._resume()
-        self._restore_screen(self.log.load_screen())
+        self._resume(saved)
+        self._restore_screen(saved)
 
     # ------------------------------------------------------------------ the log
-    def _resume(self) -> None:
-        record = self.log.open_game() or self._left_at_game_over()
+    def _resume(self, saved: dict) -> None:
+        record = self.log.open_game() or self._left_at_game_over(saved)
         if record is None:
             self._open_game_chooser()
             return
@@ -148,14 +125,14 @@ class Table:
         self._say(f"resumed {GAME_NAMES[record.game]}: {where}")
         self._after_decision()
 
-    def _left_at_game_over(self) -> GameRecord | None:
+    def _left_at_game_over(self, saved: dict) -> GameRecord | None:
         """The game the screen still showed when the table stopped, though already kept in the history (as soon
         as it is over): its game-over screen comes back until the players leave it."""
-        newest, at = self.log.history(1), self.log.load_screen().get("game")
+        newest, at = self.log.history(1), saved.get("game")
         return newest[0] if newest and isinstance(at, list) and at[:1] == [newest[0].id] else None
 
     @staticmethod
-    def _apply(game: GameState, held, action: str, args: list):
+    def _apply(game: TableGame, held, action: str, args: list):
         """One logged event on (game, held): the rules' actions and the table's own."""
         if action == "hold":
             return game, tuple(args[0])
@@ -217,7 +194,7 @@ class Table:
         if self._is_over:
             self.mode = "game-over"
         elif self.forced_list:
-            {"field": self._open_fields, "set-aside": self._open_set_asides}[self.forced_list]()
+            self._lists()[self.forced_list]()
 
     # ------------------------------------------------------------------ what the game state allows
     @property
@@ -226,18 +203,14 @@ class Table:
         return self.game.is_over and self.throw is None
 
     @property
-    def throw(self) -> Throw | None:
-        """Sheet games: the throw in progress (None between throws, and in Train Wreck, which rolls instead)."""
-        return self.game.throw if isinstance(self.game, SheetGame) else None
+    def throw(self):
+        """Sheet games: the throw in progress (None between throws, and in a game that rolls instead)."""
+        return self.game.throw
 
     @property
     def forced_list(self) -> str:
-        """The list the game state opens by itself, which BACK cannot leave ("" for none): the fields after
-        the last attempt, Train Wreck's set-asides."""
-        game = self.game
-        if isinstance(game, SheetGame):
-            return "field" if game.throw and game.throw.attempt >= game.rules.attempts else ""
-        return "set-aside" if game.phase in SET_ASIDE_PHASES else ""
+        """The list the game state opens by itself, which BACK cannot leave ("" for none)."""
+        return self.game.forced_list
 
     def _may_open(self, what: str) -> bool:
         """Whether the game state allows the list `what` now (a restored screen reopens no other)."""
@@ -251,13 +224,20 @@ class Table:
 
     @property
     def correctable(self) -> bool:
-        """Sheet games: the last entry may be corrected until the next throw starts (RULINGS)."""
-        return isinstance(self.game, SheetGame) and self.game.last_entry is not None and not self.throw_seen
+        """The last entry may be corrected until the next throw starts (RULINGS)."""
+        return self.game is not None and self.game.correctable and not self.throw_seen
 
     @property
     def dice_kind(self) -> str:
         """The dice the current game is played with ("d6" when no game is on)."""
         return DICE_KIND[self.record.game] if self.record else "d6"
+
+    def whose_turn(self) -> str:
+        return self.game.players[self.acting()]
+
+    def acting(self) -> int:
+        """Who is to act: in a roll-off the one to roll for the start."""
+        return self.game.acting(len(self.roll_off))
 
     # ------------------------------------------------------------------ inputs
     def notice(self, message: str, level: str = WARN) -> None:
@@ -275,115 +255,87 @@ class Table:
         """The dice at rest. Only taken when the game waits for dice; never guessed."""
         if self.mode != "play" or self._is_over:
             return  # no game, or a finished game's entry being corrected: no throw is due
-        if self.review and _pushed_from(reading, self.review):
+        if self.review and pushed_from(reading, self.review):
             self.pushed = reading  # dice kept pushed before the reading was confirmed: seen once it is
             self._save_screen()
             return
         if self.choosing and self.choosing != self.forced_list:
-            if reading.dice and all(_still(d, self.lying) for d in reading.dice):
+            if reading.dice and all(still(d, self.lying) for d in reading.dice):
                 return  # the same dice read again (a restart's first look, a hand passing): the list stays
             self._close_list()  # a list the player opened: the dice are being played, so play goes on
         first = self._decision_due
         if first:
             self._say(first, WARN)
             self.lying = reading.dice  # thrown before the decision: only a roll after it counts
-        elif problem := self._reading_problem(reading):
+        elif problem := reading_problem(reading, self.record.game):
             self._say(problem, WARN)
-        elif isinstance(self.game, SheetGame):
-            self._sheet_reading(reading)
         else:
-            self._train_wreck_reading(reading)
+            (self._held_reading if self.game.holds_in_tray else self._rolled_reading)(reading)
         self._save_screen()
 
     def press(self, press: Press) -> None:
-        handlers = {"choose-game": self._press_choose_game, "choose-players": self._press_choose_players,
-                    "names": self._press_names,
-                    "play": self._press_play, "game-over": self._press_game_over}
-        handlers[self.mode](press)
+        {"choose-game": self._press_choose_game, "choose-players": self._press_choose_players, "names": self._press_names,
+         "play": self._press_play, "game-over": self._press_game_over}[self.mode](press)
         self._save_screen()
+
+    def screen(self) -> Screen:
+        return screen_build.screen(self)
 
     # ------------------------------------------------------------------ readings
     @property
     def _decision_due(self) -> str:
         """What the player must decide before a reading is taken ("" for nothing)."""
-        game = self.game
         if self.forced_list:
             return CHOOSE_FIRST[self.forced_list]
-        if isinstance(game, TrainWreckGame) and game.phase in DECIDE_FIRST:
-            return DECIDE_FIRST[game.phase].format(v=game.turn.combo_value)
-        return ""
+        awaited = self.game.awaited
+        return DECIDE_FIRST[awaited[0]].format(game=self.game) if awaited else ""
 
-    def _reading_problem(self, reading: Reading) -> str:
-        kind = DICE_KIND[self.record.game]
-        cocked = [d for d in reading.dice if d.cocked]
-        outside = [d for d in reading.dice if d.zone == OUTSIDE and not d.cocked]
-        other = [d for d in reading.dice if d.kind != kind]
-        if cocked:
-            return f"{count(len(cocked), 'die does', 'dice do')} not lie flat: throw {'it' if len(cocked) == 1 else 'them'} again"
-        if outside:
-            return f"{count(len(outside), 'die is', 'dice are')} outside the tray: throw {'it' if len(outside) == 1 else 'them'} again"
-        if other:
-            return f"{GAME_NAMES[self.record.game]} is played with {kind}s, and I see {count(len(other), other[0].kind, other[0].kind + 's')}"
-        return ""
-
-    def _sheet_reading(self, reading: Reading) -> None:
-        game: SheetGame = self.game
-        n = game.rules.dice
-        keep = [d for d in reading.dice if d.zone == KEEP]
-        rolled = [d for d in reading.dice if d.zone == ROLL]
+    def _held_reading(self, reading: Reading) -> None:
+        """A reading in a game whose kept dice stay in the keep zone (the sheet games)."""
+        game, n = self.game, self.game.dice_due
+        keep, rolled_ = kept(reading), rolled(reading)
         if game.throw is None:
             if keep:
                 self._say(f"a throw starts with all {n} dice: take the {count(len(keep), 'die', 'dice')} out of the keep zone", WARN)
-            elif len(rolled) != n:
-                self._say(f"{n} dice expected, I see {len(rolled)}", WARN)
+            elif len(rolled_) != n:
+                self._say(f"{n} dice expected, I see {len(rolled_)}", WARN)
             elif not self._only_moved(reading, f"throw all {n} dice"):
                 self.throw_seen = True  # the dice left the tray: the last entry is final
-                self._start_review(Review.of("start_throw", rolled))
+                self._start_review(Review.of(game.roll_action, rolled_))
             return
         dice = game.throw.dice
-        kept = _match(dice, [d.value for d in keep])
-        if kept is None:
+        held = match(dice, [d.value for d in keep])
+        if held is None:
             self._say(f"the keep zone shows {values(keep)}, which this throw ({values(dice)}) does not hold", WARN)
-            return
-        if self.held is not None and sorted(kept) != sorted(self.held):  # holds confirmed: the next attempt
+        elif self.held is not None and sorted(held) != sorted(self.held):  # holds confirmed: the next attempt
             want = values(dice[i] for i in self.held) or "nothing"
             self._say(f"the keep zone should hold {want}, it holds {values(keep) or 'nothing'}", WARN)
-            return
-        if len(keep) + len(rolled) != n:
-            self._say(f"{n} dice expected, I see {len(keep) + len(rolled)}", WARN)
-            return
-        if not rolled:
+        elif len(keep) + len(rolled_) != n:
+            self._say(f"{n} dice expected, I see {len(keep) + len(rolled_)}", WARN)
+        elif not rolled_:
             self._say("all dice are in the keep zone: choose a field (OK or NEXT) or throw some again", INFO)
-            self.keep_view = tuple(kept)
-            return
-        if self.held is None:  # before the holds are confirmed the keep zone shows what OK would hold
-            self.keep_view = tuple(kept)
-            if self._only_moved(reading):  # dice pushed into the keep zone, the others untouched
-                return
-        elif self._only_moved(reading, f"throw the {count(len(rolled), 'other die', 'other dice')}"):
-            return
-        self._start_review(Review.of("rethrow", rolled, held=tuple(kept), kept=keep))
+            self.keep_view = tuple(held)
+        elif self.held is None:  # before the holds are confirmed the keep zone shows what OK would hold
+            self.keep_view = tuple(held)
+            if not self._only_moved(reading):  # else dice pushed into the keep zone, the others untouched
+                self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep))
+        elif not self._only_moved(reading, f"throw the {count(len(rolled_), 'other die', 'other dice')}"):
+            self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep))
 
-    def _train_wreck_reading(self, reading: Reading) -> None:
-        game: TrainWreckGame = self.game
-        if game.expected_dice == 0:
+    def _rolled_reading(self, reading: Reading) -> None:
+        """A reading in a game that sets scoring dice aside (Train Wreck): all dice due lie in the rolling area."""
+        expected = self.game.dice_due
+        if expected == 0:
             return
-        rolled = [d for d in reading.dice if d.zone == ROLL]
-        roll_off = game.phase == Phase.ROLL_OFF
-        expected = 1 if roll_off else game.expected_dice  # the roll-off: one player at a time
-        if len(rolled) != expected:
-            self._say(f"{count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled)}", WARN)
-            return
-        if not self._only_moved(reading, f"roll {count(expected, 'die', 'dice')}"):
-            self._start_review(Review.of("roll_off" if roll_off else "roll", rolled))
+        if len(rolled(reading)) != expected:
+            self._say(f"{count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled(reading))}", WARN)
+        elif not self._only_moved(reading, f"roll {count(expected, 'die', 'dice')}"):
+            self._start_review(Review.of(self.game.roll_action, rolled(reading)))
 
     def _only_moved(self, reading: Reading, then: str = "") -> bool:
-        """Whether the dice were not thrown: a throw throws every die in the rolling area, so most of them still
-        lying where the last taken reading had a die of their value means the dice were pushed, nudged or read
-        again (most, not all: pushing some dice may knock another; not any: a thrown die may land where one
-        of its value lay). Nothing is scored (and `then`, what to do, is said)."""
-        rolled = [d for d in reading.dice if d.zone == ROLL]
-        if 2 * sum(_still(d, self.lying) for d in rolled) <= len(rolled):
+        """Whether the dice were not thrown (reading_review.not_thrown): nothing is scored, and `then`, what to do,
+        is said."""
+        if not not_thrown(reading, self.lying):
             return False
         self.lying = reading.dice
         if then:
@@ -392,29 +344,26 @@ class Table:
 
     def _start_review(self, review: Review) -> None:
         old = self.review
-        if old and (old.action, sorted(d.value for d in old.dice), old.held) == \
-                (review.action, sorted(d.value for d in review.dice), review.held):
+        if old and old.same_throw(review):
             # the same dice read again (a nudge, a restart): keep the player's edits, but where they lie now
-            old.dice, old.kept = _follow(old.dice, review.dice), review.kept
+            old.dice, old.kept = follow(old.dice, review.dice), review.kept
             return
         self.review, self.pushed = review, None
-        self._say("check the reading: OK confirms" if not review.unconfirmed
-                  else "the highlighted die is hard to read: fix it with a long PREV/NEXT, then OK", WARN if review.unconfirmed else INFO)
+        self._say(*REVIEW_SAYS["unsure" if review.unconfirmed else "check"])
 
     def _commit_review(self) -> None:
         review = self.review
-        seen = _as_confirmed(review)  # where the dice lie once this reading is taken
+        seen = review.as_confirmed()  # where the dice lie once this reading is taken
         if self.on_confirm:
-            game = self.game
-            attempt = None if not isinstance(game, SheetGame) else 1 if game.throw is None else game.throw.attempt + 1
-            self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values, attempt)
+            self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values,
+                            self.game.next_attempt)
         if review.action == "roll_off":
             self._say(f"{self.whose_turn()} rolled {review.values[0]}")   # not "check the reading" any more
             self.roll_off.append(review.values[0])
             self.review, self.lying, self.pushed = None, seen, None
             if len(self.roll_off) == len(self.game.contenders):
-                values, self.roll_off = self.roll_off, []
-                self._decide("roll_off", values)
+                values_, self.roll_off = self.roll_off, []
+                self._decide("roll_off", values_)
             return
         if review.action == "rethrow":
             thrown = [i for i in range(len(self.game.throw.dice)) if i not in review.held]
@@ -424,7 +373,7 @@ class Table:
         if taken:
             pushed, self.pushed = self.pushed, None
             if pushed:   # the dice pushed meanwhile, with the values the player confirmed
-                pushed = _as_confirmed_in(pushed, review)
+                pushed = as_confirmed_in(pushed, review)
                 if self._decision_due:  # a list to choose from first: the push only moved the dice
                     self.lying = pushed.dice
                 else:  # the keepers: as if read now (only moved, so they are kept)
@@ -444,14 +393,14 @@ class Table:
 
     def _press_choose_players(self, press: Press) -> None:
         if press.button in (PREV, NEXT) and press.long:
-            if self.setup_game not in ROLL_OFF_GAMES:
+            if not STARTS_BY_ROLL_OFF[self.setup_game]:
                 self.order_shift += _step(press)  # who starts
         elif press.button in (PREV, NEXT):
             self.count = min(MAX_PLAYERS, max(1, self.count + _step(press)))
         elif press.button == OK and press.long:   # type the players' names
             self.entry, self.mode = NameEntry.of((self.names + self._spare_names())[:self.count]), "names"
         elif press.button == OK:
-            self._start_game()
+            self.start(self.setup_game, self.chosen_players())
         elif press.button == BACK:
             self._open_game_chooser()
 
@@ -479,64 +428,46 @@ class Table:
             self._press_chooser(press)
         elif self.review is not None:
             self._press_review(press)
-        elif isinstance(self.game, SheetGame):
-            self._press_sheet(press)
         else:
-            self._press_train_wreck(press)
+            (self._press_holds if self.game.holds_in_tray else self._press_decisions)(press)
 
     def _press_review(self, press: Press) -> None:
-        review = self.review
-        i = review.cursor
         if press.button in (PREV, NEXT) and press.long:  # change the value under the cursor
-            faces = DICE_FACES[self.record.game]
-            review.values[i] = (review.values[i] - 1 + _step(press)) % faces + 1
-            review.confirmed[i] = True
+            self.review.turn(_step(press), DICE_FACES[self.record.game])
         elif press.button in (PREV, NEXT):
-            review.cursor = (i + _step(press)) % len(review.dice)
+            self.review.move(_step(press))
         elif press.button == OK:
-            if not review.confirmed[i]:  # this OK confirms the unsure die; the next one the reading
-                review.confirmed[i] = True
-                review.cursor = (review.unconfirmed or [i])[0]
-                self._say("confirm the highlighted die too" if review.unconfirmed else "OK confirms the reading")
-            elif review.unconfirmed:
-                review.cursor = review.unconfirmed[0]
-                self._say("confirm the highlighted die first", WARN)
-            else:
+            if (done := self.review.ok()) == "take":
                 self._commit_review()
+            else:
+                self._say(*REVIEW_SAYS[done])
         elif press.button == BACK:  # not a throw: those dice lying there again are not one either
-            self.review, self.lying, self.pushed = None, _as_confirmed(review), None
-            self._say("reading dropped: throw the dice again")
+            self.review, self.lying, self.pushed = None, self.review.as_confirmed(), None
+            self._say(*REVIEW_SAYS["dropped"])
 
-    def _press_sheet(self, press: Press) -> None:
-        game: SheetGame = self.game
+    def _press_holds(self, press: Press) -> None:
+        """A press between readings in a game whose kept dice stay in the keep zone (the sheet games)."""
+        throw = self.throw
         if press.long and press.button in (PREV, NEXT):  # look at the other players' sheets
             self.viewing += _step(press)
-            return
-        if game.throw is None:
+        elif throw is None:
             if press.button == BACK and self.correctable:
                 self._open_corrections()
-            return
-        if self.held is not None:
+        elif self.held is not None:
             if press.button == BACK:
                 self._decide("release", keep=self.held)
-            return
-        if press.button == OK and len(self.keep_view) < game.rules.dice:
+        elif press.button == OK and len(self.keep_view) < self.game.dice_due:
             self._decide("hold", list(self.keep_view))
         elif press.button in (OK, NEXT, PREV):  # with all dice kept, all stand: OK too goes to the fields
             self._open_fields()
 
-    def _press_train_wreck(self, press: Press) -> None:
-        game: TrainWreckGame = self.game
-        actions = {
-            Phase.ROLL: {(OK, True): "bank"},
-            Phase.QUADRUPLE_CHOICE: {(OK, False): "accept", (NEXT, False): "reroll"},
-            Phase.TRAIN_WRECK: {(OK, False): "start_salvage", (BACK, False): "decline_salvage"},
-        }.get(game.phase, {})
-        action = actions.get((press.button, press.long))
+    def _press_decisions(self, press: Press) -> None:
+        """A press between readings in a game that decides without dice (Train Wreck: bank, accept, salvage)."""
+        action = next((a for a in self.game.decisions if DECISION_PRESS[a] == (press.button, press.long)), None)
         if action:
             self._decide(action)
         elif (press.button, press.long) == (NEXT, True) and self.advice == "ask":
-            self.asked = advice_view.advisable(game)
+            self.asked = advice_view.advisable(self.game)
 
     def _press_chooser(self, press: Press) -> None:
         chooser = self.chooser
@@ -553,12 +484,21 @@ class Table:
         elif press.button == BACK:
             self._close_list()
 
-    # ------------------------------------------------------------------ choosers
+    # ------------------------------------------------------------------ lists
+    def _lists(self) -> dict:
+        """Each list by what it is for, as it opens."""
+        return {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
+                "menu": self._open_menu, "end": self._open_end, "night": self._open_night,
+                "shutdown": self._open_shutdown, "game-settings": self._open_game_settings}
+
+    def _open(self, choosing: str, choices: list[ChoiceView], cursor: int = 0) -> None:
+        self.chooser, self.choosing = Chooser(choices, cursor), choosing
+
     def _open_game_chooser(self) -> None:
-        self.mode, self.choosing = "choose-game", ""
+        self.mode = "choose-game"
         choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS] + self._host_items() + [
             ChoiceView("game settings", key=self._open_game_settings)]   # between games: a game keeps its own
-        self.chooser = Chooser(choices, GAME_IDS.index(self.setup_game))
+        self._open("", choices, GAME_IDS.index(self.setup_game))
 
     def _host_items(self) -> list[ChoiceView]:
         return [ChoiceView("tonight's games", key=self._open_night),
@@ -566,18 +506,17 @@ class Table:
 
     def _open_night(self) -> None:
         games = night_games(self.log) or ["no game finished tonight yet"]
-        self.chooser, self.choosing = Chooser([ChoiceView(g, key=self._leave_host_list) for g in games]), "night"
+        self._open("night", [ChoiceView(g, key=self._leave_host_list) for g in games])
         self._say("")
 
     def _open_shutdown(self) -> None:
         """Shutting down ends the night: one more OK."""
-        self.chooser, self.choosing = Chooser([ChoiceView("shut down now", key=self._shut_down)]), "shutdown"
+        self._open("shutdown", [ChoiceView("shut down now", key=self._shut_down)])
         self._say("the games are kept; an unfinished one comes back when the table is switched on again")
 
     def _open_game_settings(self, cursor: int = 0) -> None:
-        items = [ChoiceView(label, key=lambda which=which: self._turn_setting(*which))
-                 for label, which in host_settings.labels(self.variants)]
-        self.chooser, self.choosing = Chooser(items, cursor), "game-settings"
+        self._open("game-settings", [ChoiceView(label, key=lambda which=which: self._turn_setting(*which))
+                                     for label, which in host_settings.labels(self.variants)], cursor)
 
     def _turn_setting(self, game: str, key: str) -> None:
         host_settings.turned(self.variants, game, key)
@@ -596,15 +535,12 @@ class Table:
     def chosen_players(self) -> list[str]:
         """The players chosen on the players screen, the one who starts first."""
         names = (self.names + self._spare_names())[:self.count]   # each its own: the games tell players apart by name
-        shift = 0 if self.setup_game in ROLL_OFF_GAMES else self.order_shift % len(names)
+        shift = 0 if STARTS_BY_ROLL_OFF[self.setup_game] else self.order_shift % len(names)
         return names[shift:] + names[:shift]
 
     def _spare_names(self) -> list[str]:
         numbers = range(len(self.names) + 1, 2 * MAX_PLAYERS + 1)  # enough even if every name is a "Player n"
         return [f"Player {i}" for i in numbers if f"Player {i}" not in self.names]
-
-    def _start_game(self) -> None:
-        self.start(self.setup_game, self.chosen_players())
 
     def start(self, game_id: str, names: Sequence[str]) -> None:
         """A new game with these players in this order (the menus end here; so do replays)."""
@@ -628,25 +564,16 @@ class Table:
             self._say(f"{error}: the game cannot be kept, so it does not start", ERROR)
 
     def _open_fields(self) -> None:
-        self._open_sheet_chooser("field", self.game.options())
+        self._open("field", [ChoiceView(field_label(self.game.rules, o), "", o.score.total, (o.column, o.field))
+                             for o in self.game.options()])
 
     def _open_corrections(self) -> None:
-        self._open_sheet_chooser("correct", self.game.correction_options())
-        last = self.game.last_entry
-        self._say(f"correct {self.game.players[last.player]}'s entry: choose the field it should go to")
-
-    def _open_sheet_chooser(self, what: str, options) -> None:
-        rules = self.game.rules
-        def label(o) -> str:  # "M 21 triplet": the column's initial (left, middle, right) first, when there are three
-            column = rules.column_label(o.column)[0].upper() + " " if len(rules.columns) > 1 else ""
-            return f"{column}{o.field} {rules.field(o.field).name}"
-
-        choices = [ChoiceView(label(o), "", o.score.total, (o.column, o.field)) for o in options]
-        self.chooser, self.choosing = Chooser(choices), what
+        self._open("correct", [ChoiceView(field_label(self.game.rules, o), "", o.score.total, (o.column, o.field))
+                               for o in self.game.correction_options()])
+        self._say(f"correct {self.game.players[self.game.last_entry.player]}'s entry: choose the field it should go to")
 
     def _open_set_asides(self) -> None:
-        choices = [ChoiceView(values(o.dice), o.combo, o.points, o.dice) for o in self.game.options]
-        self.chooser, self.choosing = Chooser(choices), "set-aside"
+        self._open("set-aside", [ChoiceView(values(o.dice), o.combo, o.points, o.dice) for o in self.game.options])
 
     def _open_menu(self) -> None:
         items = [ChoiceView("continue the game", key=self._close_list)]
@@ -661,7 +588,7 @@ class Table:
             learnt = self.learnt.count()
             items.append(ChoiceView(f"forget the {count(learnt, 'die', 'dice')} the table has learnt", key=self._forget_dice)
                          if learnt else ChoiceView("no dice learnt yet: each confirmed throw teaches the table", key=self._close_list))
-        self.chooser, self.choosing = Chooser(items), "menu"
+        self._open("menu", items)
         self._say("")  # what the list it was opened from asked ("correct Ann's entry: ...") no longer stands
 
     def _ask_advice(self) -> None:
@@ -691,7 +618,7 @@ class Table:
 
     def _open_end(self) -> None:
         """Ending cannot be undone: one more OK."""
-        self.chooser, self.choosing = Chooser([ChoiceView("end this game", key=self._abandon)]), "end"
+        self._open("end", [ChoiceView("end this game", key=self._abandon)])
         self._say("")
 
     def _close_list(self) -> None:
@@ -706,37 +633,16 @@ class Table:
             self._open_game_chooser()
             self._say("game ended; it stays in the log")
 
-    # ------------------------------------------------------------------ surviving a restart
+    # ------------------------------------------------------------------ surviving a restart (appliance.table_state)
     @property
-    def _at(self) -> list[int] | None:
+    def at(self) -> list[int] | None:
         """The game and how many of its events the log holds (None between games): a saved screen's state."""
         return [self.record.id, self.logged] if self.record else None
-
-    def _screen_state(self) -> dict:
-        review = self.review
-        return {
-            "game": self._at, "mode": self.mode,
-            "setup": [self.setup_game, self.count, self.order_shift],
-            "keep_view": list(self.keep_view), "roll_off": list(self.roll_off),
-            "lying": [_die_row(d) for d in self.lying], "throw_seen": self.throw_seen,
-            "choosing": self.choosing, "cursor": self.chooser.cursor if self.chooser else 0,
-            "review": None if review is None else {   # copies: the review's lists change in place
-                "action": review.action, "held": list(review.held), "cursor": review.cursor,
-                "values": list(review.values), "confirmed": list(review.confirmed),
-                "dice": [_die_row(d) for d in review.dice], "kept": [_die_row(d) for d in review.kept]},
-            "pushed": None if self.pushed is None else {
-                "dice": [_die_row(d) for d in self.pushed.dice], "size": [self.pushed.width, self.pushed.height]},
-            "viewing": self.viewing, "asked": self.asked,
-            "message": [self.message, self.level],
-            "names": {"settings": self.settings_names, "entered": self.names},
-            "entry": asdict(self.entry) if self.entry else None,   # copies: the names change in place
-            "host_settings": {"settings": self.settings_variants, "chosen": host_settings.chosen(self.variants)},
-        }
 
     def _save_screen(self) -> None:
         """The screen state written when it changed. Inside a decision's transaction a failed write fails the
         decision; alone it only loses the screen in a restart, not the game (the next save retries)."""
-        state = self._screen_state()
+        state = table_state.state_of(self)
         if state != self._saved:
             try:
                 self.log.save_screen(state)
@@ -750,138 +656,23 @@ class Table:
         """Back to the screen the table showed when it stopped, if it was saved in the state the log
         gives (a decision and its screen are one transaction; a screen of another state, as a log
         rescued from damage may have, is ignored, as is a row this version cannot read)."""
-        if not state or state.get("game") != self._at \
+        if not state or state.get("game") != self.at \
                 or state.get("mode") != self.mode and not (self.mode == "choose-game" and state.get("mode") in ("choose-players", "names")):
             return
         resumed = dict(vars(self))
         try:
-            self._restore(state)
+            vars(self).update(table_state.attributes(state))
+            if state["choosing"] in self._lists() and self._may_open(state["choosing"]):
+                self._lists()[state["choosing"]]()
+            if self.chooser:
+                self.chooser.cursor = min(state["cursor"], len(self.chooser.choices) - 1)
+            self.message, self.level = state["message"]
+            self._saved = state
         except (KeyError, TypeError, ValueError, IndexError):  # not a row this version wrote
             vars(self).update(resumed)
 
-    def _restore(self, state: dict) -> None:
-        self.mode = state["mode"]
-        self.setup_game, self.count, self.order_shift = state["setup"]
-        self.keep_view, self.roll_off = tuple(state["keep_view"]), list(state["roll_off"])
-        self.lying = tuple(_die_of(row) for row in state.get("lying", []))  # rows of older versions have none
-        self.throw_seen = bool(state.get("throw_seen", False))
-        self.viewing = int(state.get("viewing", 0))   # rows of older versions have neither this nor "pushed"
-        self.asked = bool(state.get("asked", False))   # nor the advice asked for
-        review = state["review"]
-        if review:
-            dice = [_die_of(row) for row in review["dice"]]
-            kept = tuple(_die_of(row) for row in review.get("kept", []))  # rows of older versions have none
-            self.review = Review(review["action"], dice, list(review["values"]), list(review["confirmed"]),
-                                 tuple(review["held"]), review["cursor"], kept)
-            if pushed := state.get("pushed"):
-                self.pushed = Reading(tuple(_die_of(row) for row in pushed["dice"]), *pushed["size"])
-        opener = {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
-                  "menu": self._open_menu, "end": self._open_end, "night": self._open_night,
-                  "shutdown": self._open_shutdown, "game-settings": self._open_game_settings}.get(state["choosing"])
-        if opener and self._may_open(state["choosing"]):
-            opener()
-        if self.chooser:
-            self.chooser.cursor = min(state["cursor"], len(self.chooser.choices) - 1)
-        if state["mode"] == "names":
-            self.entry = NameEntry(**state["entry"])
-        self.message, self.level = state["message"]
-        self._saved = state
-
-    # ------------------------------------------------------------------ the screen
     def _say(self, message: str, level: str = INFO) -> None:
         self.message, self.level = message, level
-
-    def whose_turn(self) -> str:
-        return self.game.players[self.acting()]
-
-    def acting(self) -> int:
-        """Who is to act: in Train Wreck's roll-off the one to roll for the start."""
-        game = self.game
-        if isinstance(game, TrainWreckGame) and game.phase == Phase.ROLL_OFF:
-            return game.contenders[len(self.roll_off)]
-        return game.current
-
-    def screen(self) -> Screen:
-        return screen_build.screen(self)
-
-
-# ---------------------------------------------------------------------- helpers
-def _match(dice: Sequence[int], values: Sequence[int]) -> list[int] | None:
-    """Indices of `dice` showing `values` (each die once), or None if the throw does not hold them."""
-    free = list(range(len(dice)))
-    chosen = []
-    for value in values:
-        i = next((i for i in free if dice[i] == value), None)
-        if i is None:
-            return None
-        free.remove(i)
-        chosen.append(i)
-    return chosen
-
-
-def _pushed_from(reading: Reading, review: Review) -> bool:
-    """Whether `reading` shows the review's dice with more of them pushed into the keep zone (the player
-    keeping dice before confirming the reading): the values read before (the camera sees a misread die as it
-    did, whatever the player corrected), fewer in the rolling area; none knocked onto an edge."""
-    keep = [d for d in reading.dice if d.zone == KEEP]
-    return len(keep) > len(review.kept) and not any(d.cocked for d in reading.dice) and \
-        sorted(d.value for d in reading.dice) == sorted(d.value for d in (*review.kept, *review.dice))
-
-
-def _as_confirmed_in(pushed: Reading, review: Review) -> Reading:
-    """The dice pushed while `review` was checked, each with the value the player confirmed for it."""
-    shown = _follow((*review.kept, *review.dice), pushed.dice)
-    return replace(pushed, dice=tuple(replace(d, value=c.value) for d, c in zip(shown, _as_confirmed(review))))
-
-
-def _still(die: Die, before: Sequence[Die]) -> bool:
-    """Whether `die` lies where one of `before` lay, showing the same value."""
-    return any(b.value == die.value and _near(die, b) for b in before)
-
-
-def _near(die: Die, before: Die) -> bool:
-    x0, y0, x1, y1 = before.box
-    return _distance(die, before) <= STILL * max(x1 - x0, y1 - y0)
-
-
-def _distance(die: Die, other: Die) -> float:
-    (x, y), (ox, oy) = die.centre, other.centre
-    return ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
-
-
-def _follow(before: Sequence[Die], after: Sequence[Die]) -> list[Die]:
-    """`after` in the order of `before`: for each die the one still lying where it lay, else the nearest one
-    showing its value (each once: first the dice that stayed, so that a die pushed away from its place does
-    not take the place of a look-alike that stayed)."""
-    free, followed = list(after), [None] * len(before)
-
-    def take(i: int, candidates: list[Die]) -> None:
-        if candidates:
-            followed[i] = min(candidates, key=lambda d: _distance(d, before[i]))
-            free.remove(followed[i])
-
-    for i, die in enumerate(before):
-        take(i, [d for d in free if d.value == die.value and _near(d, die)])
-    for i, die in enumerate(before):
-        if followed[i] is None:
-            take(i, [d for d in free if d.value == die.value])
-    return followed
-
-
-def _as_confirmed(review: Review) -> tuple[Die, ...]:
-    """The review's dice as the player confirmed them (a misread die with its corrected value)."""
-    return tuple(review.kept) + tuple(replace(d, value=v) for d, v in zip(review.dice, review.values))
-
-
-def _die_row(die: Die) -> list:
-    return [die.kind, die.value, list(die.box), die.zone, die.confidence, die.cocked]
-
-
-def _die_of(row: Sequence) -> Die:
-    kind, value, box, zone, confidence, cocked = row
-    return Die(kind, value, tuple(box), zone, confidence, cocked)
-
-
 
 
 def _step(press: Press) -> int:

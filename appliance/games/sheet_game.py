@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from . import MAX_PLAYERS
 from .errors import RuleError, checked_call, whole
@@ -49,6 +49,10 @@ class LastEntry:
 
 @dataclass(frozen=True)
 class SheetGame:
+    """A sheet game as the table plays it (table_game.TableGame)."""
+
+    holds_in_tray: ClassVar[bool] = True
+    starts_by_roll_off: ClassVar[bool] = False  # the players choose who starts
     rules: SheetRules
     players: tuple[str, ...]
     sheets: tuple[Sheet, ...]
@@ -160,6 +164,40 @@ class SheetGame:
         sheets = list(self.sheets)
         sheets[player] = sheet.with_entry(column, number, self.score_in(sheet, throw, column, number))
         return tuple(sheets)
+
+    # --- what the table asks (table_game.TableGame) ---------------------------------------------
+    @property
+    def forced_list(self) -> str:
+        """After the last attempt the throw must go to a field."""
+        return "field" if self.throw and self.throw.attempt >= self.rules.attempts else ""
+
+    decisions: ClassVar[tuple[str, ...]] = ()  # holds, fields and corrections are chosen on the dice and lists
+    awaited: ClassVar[tuple[str, ...]] = ()
+    contenders: ClassVar[tuple[int, ...]] = ()
+    set_aside_dice: ClassVar[tuple[int, ...]] = ()
+
+    @property
+    def roll_action(self) -> str:
+        return "start_throw" if self.throw is None else "rethrow"
+
+    @property
+    def dice_due(self) -> int:
+        return self.rules.dice
+
+    @property
+    def next_attempt(self) -> int:
+        return 1 if self.throw is None else self.throw.attempt + 1
+
+    @property
+    def loose_dice(self) -> tuple[int, ...]:
+        return self.throw.dice if self.throw else ()
+
+    @property
+    def correctable(self) -> bool:
+        return self.last_entry is not None
+
+    def acting(self, rolled_off: int) -> int:
+        return self.current
 
     # --- the end --------------------------------------------------------------------------------
     @property

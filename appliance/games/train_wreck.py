@@ -1,3 +1,4 @@
+# One module over 400 lines: the turn machine, its phases and scoring read best in one place beside the rulebook.
 """Train Wreck as a pure turn state machine fed with observed rolls.
 
 The camera reads the dice a player threw, the buttons say what the player does with them. Each
@@ -47,7 +48,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from itertools import product
-from typing import Iterable, Sequence
+from typing import ClassVar, Iterable, Sequence
 
 from . import MAX_PLAYERS
 from .errors import RuleError, checked_call, whole
@@ -180,6 +181,14 @@ ACTION_RULE = {
     "decline_salvage": "train-wreck",
 }
 ACTIONS = ("roll_off", "roll", "set_aside", "bank", "accept", "reroll", "start_salvage", "decline_salvage")
+# The actions a player takes without dice, by phase (a button each at the table)
+DECISIONS = {Phase.ROLL: ("bank",), Phase.QUADRUPLE_CHOICE: ("accept", "reroll"),
+             Phase.TRAIN_WRECK: ("start_salvage", "decline_salvage")}
+SET_ASIDE_PHASES = (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE)  # the phases that list set-asides
+# The dice lying loose besides those set aside (the Turn field holding them), by phase: a roll still to decide
+# on, or the confirmation dice kept; in the other phases a roll is due and only the set-aside dice lie there
+LOOSE_DICE = {Phase.SET_ASIDE: "roll", Phase.QUADRUPLE_CHOICE: "roll", Phase.TRAIN_WRECK: "roll",
+              Phase.SALVAGE_SET_ASIDE: "roll", Phase.CONFIRM_TRIPLE: "confirm_kept", Phase.CONFIRM_QUADRUPLE: "confirm_kept"}
 
 
 @dataclass(frozen=True)
@@ -209,6 +218,11 @@ class TurnResult:
 
 @dataclass(frozen=True)
 class TrainWreckGame:
+    """Train Wreck as the table plays it (table_game.TableGame)."""
+
+    holds_in_tray: ClassVar[bool] = False  # scoring dice are set aside
+    starts_by_roll_off: ClassVar[bool] = True  # the rulebook: a roll-off decides who starts
+    throw: ClassVar[None] = None  # rolls, not throws of attempts
     players: tuple[str, ...]
     goal: int
     scores: tuple[int, ...]
@@ -346,6 +360,43 @@ class TrainWreckGame:
     def ranking(self) -> Ranking:
         """(place, player, score), best first; equal scores share a place (1, 1, 3)."""
         return ranked(self.players, self.scores)
+
+    # ---------------------------------------------------------------- what the table asks (table_game.TableGame)
+
+    @property
+    def forced_list(self) -> str:
+        return "set-aside" if self.phase in SET_ASIDE_PHASES else ""
+
+    @property
+    def decisions(self) -> tuple[str, ...]:
+        return DECISIONS.get(self.phase, ())
+
+    @property
+    def awaited(self) -> tuple[str, ...]:
+        return () if self.expected_dice else self.decisions
+
+    @property
+    def roll_action(self) -> str:
+        return "roll_off" if self.phase == Phase.ROLL_OFF else "roll"
+
+    @property
+    def dice_due(self) -> int:
+        """The roll-off: one player's die at a time."""
+        return 1 if self.expected_dice and self.phase == Phase.ROLL_OFF else self.expected_dice
+
+    next_attempt: ClassVar[None] = None
+    correctable: ClassVar[bool] = False  # a banked turn is final
+
+    @property
+    def loose_dice(self) -> Dice:
+        return getattr(self.turn, LOOSE_DICE[self.phase]) if self.phase in LOOSE_DICE else ()
+
+    @property
+    def set_aside_dice(self) -> Dice:
+        return self.turn.held
+
+    def acting(self, rolled_off: int) -> int:
+        return self.contenders[rolled_off] if self.phase == Phase.ROLL_OFF else self.current
 
     # ---------------------------------------------------------------- actions
 
