@@ -1,14 +1,13 @@
-"""Shared test setup: headless pygame, single-threaded OpenCV, and where the shared data lives."""
+"""Shared test setup: headless pygame, single-threaded OpenCV, and where the shared data lives.
+
+OpenCV and vision are imported by the helpers that need them: a test of the rules or the table loads neither."""
 import dataclasses
 import os
 from collections import Counter
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
-
-from vision import in_split, load_labeled_set, match
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,6 +29,8 @@ def dataset(name: str) -> Path:
 
 def photos(name: str, split: str = "all") -> list:
     """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.splits.in_split)."""
+    from vision import in_split, load_labeled_set
+
     return [image for image in load_labeled_set(dataset(name)) if in_split(image, split)]
 
 
@@ -50,8 +51,18 @@ def holds(expected, actual) -> bool:
 
 def kinds_reported(reader, images) -> Counter:
     """How a dice reader reports the labeled dice it finds: "d6", "d10", and "d6?"/"d10?" when it is unsure."""
+    import cv2
+
+    from vision import match
+
     return Counter(det.kind + "?" * det.uncertain for image in images
                    for det, _ in match(reader.read(cv2.imread(str(image.path))).dice, image.dice)[0])
+
+
+def _resized(frame, factor, interpolation):
+    import cv2
+
+    return cv2.resize(frame, None, fx=factor, fy=factor, interpolation=getattr(cv2, interpolation))
 
 
 def _tint(frame, gains):
@@ -61,8 +72,8 @@ def _tint(frame, gains):
 # Photos we are not given come from other cameras and under other lamps. Each: how the frame changes
 # (BGR gains for a lamp's colour) and by what factor its size does.
 OTHER_CAMERAS = {
-    "half the resolution": (lambda f: cv2.resize(f, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), 0.5),
-    "twice the resolution": (lambda f: cv2.resize(f, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC), 2.0),
+    "half the resolution": (lambda f: _resized(f, 0.5, "INTER_AREA"), 0.5),
+    "twice the resolution": (lambda f: _resized(f, 2.0, "INTER_CUBIC"), 2.0),
     "a warm lamp": (lambda f: _tint(f, (0.6, 0.9, 1.1)), 1.0),
     "cold daylight": (lambda f: _tint(f, (1.15, 1.0, 0.7)), 1.0),
 }

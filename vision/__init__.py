@@ -11,12 +11,26 @@ Scoring against labeled photo sets: load_labeled_set, evaluate, match (see visio
 """
 from __future__ import annotations
 
-from .reader import DiceReader, read
-from .rest import RestDetector
-from .scoring import LabeledDie, LabeledImage, Score, evaluate, label_row, labeled_die, load_labeled_set, match
-from .splits import SPLITS, in_split, is_held_out
+import importlib
+import sys
+
 from .types import (AT_REST, EMPTY, FACES, HAND, KEEP, MOVING, OUTSIDE, ROLL, UNCERTAIN_BELOW, Die, Reading,
                     RestState, TrayCalibration)
+
+# Imported at first use (PEP 562): `vision.types` is plain data, the rest loads OpenCV, which the rules, the table
+# and their tests do without. Each name: the module it comes from.
+LAZY = {**dict.fromkeys(("DiceReader", "read"), ".reader"), "RestDetector": ".rest",
+        **dict.fromkeys(("LabeledDie", "LabeledImage", "Score", "evaluate", "label_row", "labeled_die",
+                         "load_labeled_set", "match"), ".scoring"),
+        **dict.fromkeys(("SPLITS", "in_split", "is_held_out"), ".splits")}
+
+
+def __getattr__(name: str):
+    if name not in LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(LAZY[name], __name__), name)
+    globals()[name] = value   # once: the next look-up finds it
+    return value
 
 
 def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6") -> Reading:
@@ -25,7 +39,7 @@ def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6
         from .d10 import read_d10
 
         return read_d10(frame, calibration)
-    return read(frame, calibration)   # looked up at each call: tests put a reader of their own in `read`
+    return sys.modules[__name__].read(frame, calibration)   # looked up at each call: tests put a reader of their own in `read`
 
 
 __all__ = [
