@@ -136,28 +136,6 @@ def test_restart_comes_back_to_the_same_game_player_attempt_and_dice(log, tmp_pa
     assert again.game.throw.dice[:2] == (6, 6) and again.game.throw.thrown_in == (1, 1, 2, 2, 2)
 
 
-def test_a_misread_die_is_changed_before_confirming(log):
-    table = start(log, "dice-poker")
-    table.reading(reading((1, 2, 3, 4, 4)))
-    table.press(NEXT)  # the cursor to the second die
-    table.press(HOLD_NEXT)  # 2 -> 3
-    table.press(HOLD_NEXT)  # 3 -> 4
-    table.press(OK)
-    assert table.game.throw.dice == (1, 4, 3, 4, 4)
-
-
-def test_a_low_confidence_die_must_be_confirmed(log):
-    table = start(log, "dice-poker")
-    unsure = Die("d6", 5, (900, 100, 940, 140), ROLL, 0.4)
-    table.reading(reading((1, 2, 3, 4), extra=[unsure]))
-    screen = table.screen()
-    assert [d.uncertain for d in screen.dice] == [False] * 4 + [True] and screen.dice[4].selected
-    table.press(OK)  # confirms the unsure die only
-    assert table.game.throw is None and table.review.unconfirmed == []
-    table.press(OK)
-    assert table.game.throw.dice == (1, 2, 3, 4, 5)
-
-
 @pytest.mark.parametrize("extra, says", [
     (Die("d6", None, (900, 0, 940, 40), ROLL, 0.0, cocked=True), "not lie flat"),
     (Die("d6", 3, (900, 0, 940, 40), OUTSIDE, 0.9), "outside the tray"),
@@ -255,18 +233,6 @@ def test_the_history_command_lists_finished_games(log, capsys):
     assert main(["history", "--log", str(log.path)]) == 0
     out = capsys.readouterr().out
     assert "dice-poker" in out and "1. Ann 90" in out  # five 2s: twos, 3 and 4 of a kind, chance 10 each, 5 of a kind 50
-
-
-def test_hold_prev_next_shows_the_other_players_sheets(log):
-    table = start(log, "pentakubus", players=3)
-    assert table.screen().extra["sheet_player"] == 0
-    table.press(HOLD_NEXT)
-    assert table.screen().extra["sheet_player"] == 1
-    table.press(HOLD_PREV)
-    table.press(HOLD_PREV)
-    assert table.screen().extra["sheet_player"] == 2
-    throw(table, (1, 2, 3, 4, 5))  # a decision brings the thrower's own sheet back
-    assert table.screen().extra["sheet_player"] == 0
 
 
 def test_a_log_that_cannot_be_written_refuses_the_decision_and_keeps_the_game(log, monkeypatch):
@@ -432,16 +398,6 @@ def test_back_from_correcting_a_finished_game_returns_to_game_over(log):
     assert log.history()[0].result[0]["name"] == "Ann"
 
 
-def test_the_players_screen_shows_the_order_the_game_starts_with(log):
-    table = Table(log, players=["Ann", "Bob"], default_game="dice-poker")
-    table.press(OK)
-    table.press(NEXT)  # a third player, named by the table
-    table.press(HOLD_NEXT)  # Bob starts
-    shown = [c.label for c in table.screen().choices]
-    table.press(OK)
-    assert shown == ["Bob", "Player 3", "Ann"] == list(table.game.players)
-
-
 def test_a_player_named_like_the_tables_own_names_gets_a_different_partner(log):
     table = Table(log, players=["Player 2"], default_game="train-wreck")   # Train Wreck refuses two of a name
     table.press(OK)
@@ -483,93 +439,6 @@ def test_a_database_of_another_schema_is_set_aside_whole_and_a_new_one_started(t
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
     assert kept.read_bytes() == data and f"a new log was started, the damaged one is kept as {kept.name}" in note
     assert log.open_game() is None and Table(log).mode == "choose-game"
-
-
-def test_train_wreck_shows_the_dice_on_the_table_never_more_than_five(log):
-    """After a roll is decided, its dice are either set aside (shown held) or picked up to be rolled again:
-    the row must not show the decided roll beside the dice taken from it (it showed eight dice)."""
-    table = start(log, "train-wreck")
-    throw(table, (1, 1, 1, 2, 6))
-    row = table.screen().dice
-    assert [(d.value, d.held) for d in row] == [(1, False), (1, False), (1, False), (2, False), (6, False)]
-    table.press(OK)   # the triple of 1s is set aside; its confirmation: roll the other two
-    assert table.game.phase == Phase.CONFIRM_TRIPLE
-    assert [(d.value, d.held) for d in table.screen().dice] == [(1, True)] * 3
-    throw(table, (1, 3))   # the 1 shows the triple's value: roll it again; the 3 stays
-    assert table.game.phase == Phase.CONFIRM_TRIPLE
-    assert sorted((d.value, d.held) for d in table.screen().dice) == [(1, True)] * 3 + [(3, False)]
-
-
-# ---------------------------------------------------------------------- dice that only moved (the review's defects)
-def test_train_wreck_leftover_dice_pushed_not_thrown_are_not_a_roll(log):
-    """Set-aside dice pushed into the keep zone, the other two untouched: that is no confirmation roll
-    (taking it would make 3 4 a scoreless confirmation, a train wreck)."""
-    table = start(log, "train-wreck")
-    first = throw(table, (2, 2, 2, 3, 4))
-    table.press(OK)  # the triple of 2s (20) is set aside; the 3 and the 4 confirm it
-    events = log.events(table.record.id)
-    table.reading(pushed(first, 2, 2, 2))
-    assert table.review is None and "only moved" in table.message and "roll 2 dice" in table.message
-    assert table.game.phase == Phase.CONFIRM_TRIPLE and log.events(table.record.id) == events
-    throw(table, (5, 3), keep=(2, 2, 2))  # now thrown: no 2, so the triple stands and the 5 scores with it
-    assert table.game.phase == Phase.ROLL and table.game.turn.points == 20 + 5
-
-
-def test_train_wreck_dice_pushed_aside_while_the_roll_is_checked_ask_for_nothing(log):
-    """Scoring dice pushed aside before OK: after OK the set-aside list is the next step, and the push was no roll
-    taken too early."""
-    table = start(log, "train-wreck")
-    first = reading((1, 5, 2, 3, 4))
-    table.reading(first)
-    table.reading(pushed(first, 1, 5))
-    table.press(OK)
-    assert table.choosing == "set-aside" and "first choose" not in table.message
-    assert table.lying and all(d.zone == KEEP for d in table.lying if d.value in (1, 5))
-
-
-def test_train_wreck_leftover_dice_thrown_again_are_a_roll_even_showing_the_same(log):
-    table = start(log, "train-wreck")
-    first = throw(table, (2, 2, 2, 3, 4))
-    table.press(OK)
-    table.reading(pushed(first, 2, 2, 2))
-    throw(table, (3, 4), keep=(2, 2, 2))  # thrown, landing elsewhere on 3 and 4: nothing scores
-    assert table.game.phase == Phase.TRAIN_WRECK  # RULINGS: confirmation dice scoring nothing is a train wreck
-
-
-def test_pentakubus_die_thrown_again_landing_on_the_same_value_is_the_next_attempt(log):
-    """Four 6s pushed, the 2 thrown again (without OK first) and landing 2 again, elsewhere: attempt 2.
-    The 6s were not thrown in the final attempt, so field 23 pays 24 + 38 and no slam (+11)."""
-    table = start(log, "pentakubus")
-    first = throw(table, (6, 6, 6, 6, 2))
-    table.reading(pushed(first, 6, 6, 6, 6))
-    assert table.review is None and [d.held for d in table.screen().dice] == [True] * 4 + [False]
-    table.reading(reading((2,), keep=(6, 6, 6, 6)))
-    assert table.review is not None and table.review.action == "rethrow"
-    table.press(OK)
-    assert table.game.throw.attempt == 2 and table.game.throw.thrown_in == (1, 1, 1, 1, 2)
-    table.press(NEXT)
-    points = {c.label: c.points for c in table.chooser.choices}
-    assert points["M 23 quadruplet"] == 24 + 38 and points["R 23 quadruplet"] == 24 + 38
-
-
-def test_dice_not_thrown_after_the_holds_are_no_attempt(log):
-    table = start(log, "pentakubus")
-    lying = pushed(throw(table, (6, 6, 2, 3, 1)), 6, 6)
-    table.reading(lying)
-    table.press(OK)  # holds the 6s
-    table.reading(lying)  # read again before the other three were thrown (a hand passed over the tray)
-    assert table.review is None and table.game.throw.attempt == 1 and "throw the 3 other dice" in table.message
-
-
-def test_the_next_players_reading_of_the_dice_left_lying_is_no_throw(log):
-    table = start(log, "dice-poker", players=2)
-    ann = throw(table, (3, 3, 3, 2, 2))
-    table.press(NEXT)
-    table.press(OK)  # Ann enters; the dice still lie in the tray
-    table.reading(ann)
-    assert table.review is None and table.game.throw is None and "throw all 5 dice" in table.message
-    assert table.screen().prompt == "throw all 5 dice"
-    assert ("BACK", "correct the last entry") in [(h.button, h.does) for h in table.screen().hints]
 
 
 # ---------------------------------------------------------------------- holds, corrections, the menu, restarts
@@ -659,19 +528,6 @@ def test_edits_made_while_checking_a_reading_survive_a_restart(log, tmp_path, ed
     assert third.review.values == again.review.values != expected[0]
 
 
-def test_train_wreck_players_screen_leaves_the_start_to_the_roll_off(log):
-    """train-wreck.txt: each player rolls 1 die, the highest starts. The players screen does not choose."""
-    table = Table(log, players=["Ann", "Bob"], default_game="train-wreck")
-    table.press(OK)
-    screen = table.screen()
-    assert screen.prompt == "2 players, a roll-off decides who starts"
-    assert "who starts" not in [h.does for h in screen.hints]
-    table.press(HOLD_NEXT)
-    assert [c.label for c in table.screen().choices] == ["Ann", "Bob"]
-    table.press(OK)
-    assert table.game.phase == Phase.ROLL_OFF and table.game.players == ("Ann", "Bob")
-
-
 @pytest.mark.parametrize("rolls, says", [
     ([(5, 5, 5, 5, 3), (5, 4)], "accept the dice (OK) or choose to roll the 5s again (NEXT)"),  # a quadruple's choice
     ([(2, 3, 4, 6, 6)], "try the salvage (OK) or end the turn (BACK)"),  # a train wreck
@@ -744,51 +600,6 @@ def test_holds_released_with_back_are_held_again_by_ok(log):
     assert [a for a in log.events(table.record.id)][-2:] == [("release", []), ("hold", [[0, 1]])]
 
 
-def test_a_die_knocked_while_pushing_is_no_throw_and_hold_ok_banks(log):
-    """Train Wreck: the 1 and 5 set aside are pushed, the 2 knocked half a die away, the 3s untouched: no roll
-    (one OK would have scored 2 3 3 as a train wreck). The player's hold OK banks the 15."""
-    table = start(log, "train-wreck")
-    first = throw(table, (1, 5, 2, 3, 3))
-    table.press(OK)  # the 1 and the 5
-    table.reading(moved(pushed(first, 1, 5), 2, 20))
-    assert table.review is None and "only moved" in table.message and "roll 3 dice" in table.message
-    table.press(HOLD_OK)
-    assert log.events(table.record.id)[-1] == ("bank", [])
-
-
-def test_a_die_dragged_back_out_of_the_keep_zone_is_no_throw(log):
-    table = start(log, "pentakubus")
-    first = throw(table, (6, 6, 2, 3, 1))
-    table.reading(pushed(first, 6, 6))
-    table.reading(moved(pushed(first, 6, 6), 6, -500, zone=KEEP, dy=-400))  # one 6 back in the rolling area
-    assert table.review is None and [d.value for d in table.screen().dice if d.held] == [6]
-    table.press(OK)
-    assert table.game.throw.attempt == 1 and [table.game.throw.dice[i] for i in table.held] == [6]
-
-
-def test_the_dice_lie_with_the_values_the_player_confirmed(log):
-    """A misread 3 corrected to 5; the four 6s pushed, the 5 untouched and now read right: no throw."""
-    table = start(log, "dice-poker")
-    misread = reading((6, 6, 6, 6, 3))
-    table.reading(misread)
-    for press in (PREV, HOLD_NEXT, HOLD_NEXT, OK):  # the last die: 3 -> 5
-        table.press(press)
-    assert table.game.throw.dice == (6, 6, 6, 6, 5)
-    lying = pushed(misread, 6, 6, 6, 6)
-    five = next(d for d in lying.dice if d.zone == ROLL)
-    table.reading(Reading(tuple(d if d is not five else Die("d6", 5, d.box, ROLL, 0.99) for d in lying.dice), 1280, 960))
-    assert table.review is None and table.keep_view == (0, 1, 2, 3)
-
-
-def test_a_dropped_reading_read_again_stays_dropped(log):
-    table = start(log, "dice-poker")
-    thrown = reading((1, 2, 3, 4, 5))
-    table.reading(thrown)
-    table.press(BACK)  # not a throw, says the player
-    table.reading(thrown)
-    assert table.review is None and table.game.throw is None and "only moved" in table.message
-
-
 def test_a_throw_while_the_menu_is_open_closes_it_and_is_checked(log):
     table = start(log, "pentakubus", players=2)
     throw(table, (6, 6, 6, 6, 1))
@@ -854,80 +665,6 @@ def test_a_new_game_knows_the_dice_left_lying_by_the_last(log):
     table.press(OK)  # a new game, the same players
     table.reading(last)
     assert table.mode == "play" and table.review is None and "only moved" in table.message
-
-
-def test_the_latest_places_of_dice_read_again_under_review_are_the_ones_kept(log):
-    """The review's dice nudged (same values) before OK: they lie where the latest reading saw them."""
-    table = start(log, "dice-poker")
-    first = reading((6, 6, 6, 6, 2))
-    table.reading(first)
-    nudged = moved(first, 2, 25)  # more than a third of the die
-    table.reading(nudged)
-    table.press(OK)
-    table.reading(pushed(nudged, 6, 6, 6, 6))  # the 2 still where it was nudged to
-    assert table.review is None and table.keep_view == (0, 1, 2, 3)
-
-
-def test_a_restart_during_a_rethrow_review_keeps_its_kept_dice(log, tmp_path):
-    table = start(log, "pentakubus")
-    table.reading(pushed(throw(table, (6, 6, 2, 3, 1)), 6, 6))
-    table.press(OK)
-    table.reading(reading((4, 4, 4), keep=(6, 6)))
-    log.close()
-    again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
-    got = []
-    again.on_confirm = lambda dice, values, attempt: got.append((sorted(values), attempt))
-    again.press(OK)
-    assert got == [([4, 4, 4, 6, 6], 2)]
-
-
-def test_a_thrown_die_landing_where_one_of_its_value_lay_is_still_a_throw(log):
-    """Every rolling-area die is thrown in a throw, so most still lying means no throw; one thrown die landing
-    on a spot where a die of its value lay (it happens every few dozen throws) does not make it one."""
-    table = start(log, "dice-poker")
-    first = throw(table, (1, 2, 3, 4, 6))
-    kept = pushed(first, 6)   # the 6 pushed, the other four where they lay: no throw
-    table.reading(kept)
-    assert table.review is None and table.keep_view
-    four = first.dice[3]
-    table.reading(Reading(tuple(dice((5, 5, 5), y=700)) + (four,) + kept.dice[4:], 1280, 960))   # the four thrown
-    assert table.review is not None and table.review.action == "rethrow"
-
-
-def test_dice_kept_while_the_reading_is_checked_are_held_once_it_is_confirmed(log):
-    """Players push their keepers right after the throw, before OK: that push is no throw and no mistake."""
-    table = start(log, "dice-poker")
-    first = reading((1, 1, 1, 4, 5))
-    table.reading(first)
-    table.reading(pushed(first, 1, 1, 1))   # the 1s pushed while "check the dice" shows
-    assert table.review is not None and table.review.action == "start_throw" and "take the" not in table.message
-    table.press(OK)   # the reading confirmed: the 1s are seen kept
-    assert table.game.throw.dice == (1, 1, 1, 4, 5) and sorted(table.keep_view) == [0, 1, 2]
-    table.press(OK)   # held
-    second = reading((2, 6), keep=(1, 1, 1))
-    table.reading(second)
-    table.reading(pushed(second, 2))   # again while the re-throw is checked: the 2 joins the 1s
-    assert table.review is not None and table.review.action == "rethrow" and "does not hold" not in table.message
-    table.press(OK)
-    assert table.game.throw.dice == (1, 1, 1, 2, 6) and table.game.throw.attempt == 2
-    assert sorted(table.keep_view) == [0, 1, 2, 3]
-    table.press(OK)   # the 1s and the 2 held: the 6 is thrown for the last attempt
-    throw(table, (3,), keep=(1, 1, 1, 2))
-    assert table.game.throw.dice == (1, 1, 1, 2, 3) and table.game.throw.attempt == 3
-
-
-def test_dice_kept_while_the_reading_is_checked_survive_a_restart(log, tmp_path):
-    """The push is seen once; a restart before OK must not forget it (the dice lying still are read as such)."""
-    table = start(log, "dice-poker")
-    first = reading((1, 1, 1, 4, 5))
-    table.reading(first)
-    table.reading(pushed(first, 1, 1, 1))
-    log.close()
-    again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
-    assert again.review is not None and again.pushed is not None
-    again.press(OK)
-    assert again.game.throw.dice == (1, 1, 1, 4, 5) and sorted(again.keep_view) == [0, 1, 2]
-    again.log.close()
 
 
 def test_the_same_dice_read_again_leave_a_list_the_player_opened(log, tmp_path):
