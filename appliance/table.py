@@ -27,7 +27,7 @@ from appliance.name_entry import NameEntry, remembered
 from appliance.night import night_games
 from appliance.reading_review import Review, as_confirmed_in, follow, kept, match, not_thrown, pushed_from, rolled, still
 from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, Screen
-from appliance.session import new_game
+from appliance.session import applied, new_game, replayed
 from appliance.table_words import (CHOOSE_FIRST, DECIDE_FIRST, HOST_LISTS, REVIEW_SAYS, UNCHANGED, field_label,
                                    reading_problem, values)
 from appliance.words import count
@@ -109,10 +109,7 @@ class Table:
             return
         try:
             events = self.log.events(record.id)   # a row that is no JSON raises ValueError
-            game = new_game(record.game, record.players, record.variants)
-            held = None
-            for action, args in events:
-                game, held = self._apply(game, held, action, args)
+            game, held = replayed(record.game, record.players, record.variants, events)
         except (RuleError, VariantError, KeyError, TypeError, ValueError, IndexError) as error:
             # A log this version cannot replay: keep it in the history, start fresh, say so.
             self._open_game_chooser()
@@ -131,20 +128,11 @@ class Table:
         newest, at = self.log.history(1), saved.get("game")
         return newest[0] if newest and isinstance(at, list) and at[:1] == [newest[0].id] else None
 
-    @staticmethod
-    def _apply(game: TableGame, held, action: str, args: list):
-        """One logged event on (game, held): the rules' actions and the table's own."""
-        if action == "hold":
-            return game, tuple(args[0])
-        if action == "release":
-            return game, None
-        return game.apply(action, *args), None
-
     def _decide(self, action: str, *args, keep: tuple[int, ...] = (), lying: tuple[Die, ...] | None = None) -> bool:
         """Check a decision with the rules, log it, then take it. False (and a message) if illegal.
         `keep`: the throw's dice the decision leaves lying in the keep zone; `lying`: the dice as it leaves them."""
         try:
-            game, held = self._apply(self.game, self.held, action, list(args))
+            game, held = applied(self.game, self.held, action, list(args))
         except RuleError as error:
             self._say(error.message[:1].upper() + error.message[1:], WARN)
             return False

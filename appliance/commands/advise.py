@@ -78,8 +78,7 @@ def _with_dice(game, dice, attempt):
 def _open_game(args):
     from appliance.event_log import EventLog, LogError
     from appliance.games.variants import VariantError
-    from appliance.session import new_game
-    from appliance.table import Table
+    from appliance.session import replayed
 
     if not args.log.is_file():
         raise AdviseError(f"no game log at {args.log}")
@@ -90,9 +89,7 @@ def _open_game(args):
             raise AdviseError(f"{args.log} holds no open game")
         if record.game != args.game:
             raise AdviseError(f"the open game in {args.log} is {record.game}, not {args.game}")
-        game, held = new_game(record.game, record.players, record.variants), None
-        for action, event_args in log.events(record.id):
-            game, held = Table._apply(game, held, action, event_args)
+        game, _ = replayed(record.game, record.players, record.variants, log.events(record.id))
     except (LogError, VariantError, ValueError, TypeError, KeyError, IndexError) as error:
         raise AdviseError(f"cannot replay the open game in {args.log}: {error}") from None
     if game.is_over:
