@@ -1,3 +1,4 @@
+# Over 400 lines: its modes share one state, which a refused log write rolls back whole (vars); the next cut is a Play object.
 """The table: where readings of the tray, button presses, the rules and the event log meet.
 
 An event-driven state machine. Inputs: `reading(Reading)` when the dice come to rest, `tray(state)`
@@ -192,8 +193,8 @@ class Table:
 
     @property
     def throw(self):
-        """Sheet games: the throw in progress (None between throws, and in a game that rolls instead)."""
-        return self.game.throw
+        """Sheet games: the throw in progress (None between throws, between games, and in a game that rolls)."""
+        return self.game.throw if self.game else None
 
     @property
     def forced_list(self) -> str:
