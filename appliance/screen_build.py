@@ -5,7 +5,7 @@ from appliance import advice_view
 from appliance.games.catalog import GAME_NAMES, STARTS_BY_ROLL_OFF
 from appliance.games.ranking import first_placed, winners_sentence
 from appliance.screen_model import ChoiceView, DieView, Hint, Screen
-from appliance.table_words import HOST_LISTS, HOST_PROMPTS, column_name
+from appliance.table_words import HOST_LISTS, HOST_PROMPTS, LIST_PROMPTS, column_name
 
 # The button of each decision a game offers without dice (TableGame.decisions; banking: _decision_hints)
 DECISION_HINTS = {"accept": Hint("OK", "accept"), "reroll": Hint("NEXT", "roll them again"),
@@ -49,8 +49,6 @@ def _play_screen(table, base: dict) -> Screen:
     title = f"{GAME_NAMES[table.record.game]}: {table.whose_turn()}"
     extra = {"sheet_player": _sheet_shown(table)} if table.game.holds_in_tray else {"acting": table.acting()}
     if table.choosing:
-        prompts = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
-                   "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}
         highlight = (table.chooser.chosen.key,) if table.choosing in ("field", "correct") else ()
         back = () if table.choosing == table.forced_list else (Hint("BACK", "back"),)
         hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(
@@ -58,7 +56,7 @@ def _play_screen(table, base: dict) -> Screen:
         if table.choosing in ("field", "set-aside"):
             extra.update(_advice(table, current=table.chooser.chosen.key))
             hints += (Hint("hold NEXT", "advice"),) if table.advice == "ask" else ()
-        return Screen("play", title, prompts[table.choosing], choices=tuple(table.chooser.choices),
+        return Screen("play", title, LIST_PROMPTS[table.choosing], choices=tuple(table.chooser.choices),
                       cursor=table.chooser.cursor, dice=_dice_views(table), highlight=highlight,
                       hints=hints, extra={**extra, "choosing": table.choosing}, **base)
     if table.review is not None:

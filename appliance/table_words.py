@@ -23,6 +23,9 @@ REVIEW_SAYS = {"check": ("check the reading: OK confirms", INFO),
 HOST_LISTS = {"night": "Tonight's games", "shutdown": "Shut down the table?", "game-settings": "Game settings"}
 HOST_PROMPTS = {"night": "the games finished tonight, newest first", "shutdown": "OK shuts the table down, BACK goes back",
                 "game-settings": "OK turns the setting under the cursor, for the games started from now on"}
+# The prompt over each list in a game, by what it is for
+LIST_PROMPTS = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu", "set-aside": "set aside",
+                "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}
 
 
 def values(dice) -> str:
