@@ -121,7 +121,8 @@ def _roll_prompt(table) -> tuple[str, tuple[Hint, ...]]:
 
 def _decision_hints(game) -> tuple[Hint, ...]:
     """Banking only while the rules allow it, with what it would score."""
-    bank = (Hint("hold OK", f"bank {game.turn.points}" + ("" if game.bank_counts else ", scores 0")),) if game.can_bank else ()
+    scores = "" if game.bank_counts else ", scores 0"
+    bank = (Hint("hold OK", f"bank {game.turn.points}{scores}"),) if game.can_bank else ()
     return sum((bank if action == "bank" else (DECISION_HINTS[action],) for action in game.decisions), ())
 
 

@@ -1,4 +1,4 @@
-# Over 400 lines: its modes share one state, which a refused log write rolls back whole (vars); the next cut is a Play object.
+# Over 400 lines: its modes share one state, which a refused log write rolls back whole; next to cut: a Play object.
 """The table: where readings of the tray, button presses, the rules and the event log meet.
 
 An event-driven state machine. Inputs: `reading(Reading)` when the dice come to rest, `tray(state)`

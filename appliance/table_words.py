@@ -10,22 +10,24 @@ UNCHANGED = "nothing was changed, try again"  # what a write the log refused mea
 # The decisions a roll has to wait for (TableGame.awaited), by the first of them: a reading before it is not taken
 DECIDE_FIRST = {"accept": "first accept the dice (OK) or choose to roll the {game.turn.combo_value}s again (NEXT): "
                           "a roll is not taken before that",
-                "start_salvage": "first choose: try the salvage (OK) or end the turn (BACK): a roll is not taken before that"}
+                "start_salvage": "first choose: try the salvage (OK) or end the turn (BACK): "
+                                 "a roll is not taken before that"}
 # The lists the game forces, by what they choose: a reading before the choice is not taken either
 CHOOSE_FIRST = {"field": "first choose the field for this throw (OK): a throw is not taken before that",
                 "set-aside": "first choose the dice to set aside (OK): a roll is not taken before that"}
-# What the review of a reading says, by what happened (reading_review.Review.ok; the table's "check", "unsure", "dropped")
+# What the review of a reading says, by what happened (Review.ok's answers; the table's "check", "unsure", "dropped")
 REVIEW_SAYS = {"check": ("check the reading: OK confirms", INFO),
                "unsure": ("the highlighted die is hard to read: fix it with a long PREV/NEXT, then OK", WARN),
                "next": ("confirm the highlighted die too", INFO), "done": ("OK confirms the reading", INFO),
-               "first": ("confirm the highlighted die first", WARN), "dropped": ("reading dropped: throw the dice again", INFO)}
+               "first": ("confirm the highlighted die first", WARN),
+               "dropped": ("reading dropped: throw the dice again", INFO)}
 # The host's lists, in the menu and below the games: their titles and prompts
 HOST_LISTS = {"night": "Tonight's games", "shutdown": "Shut down the table?", "game-settings": "Game settings"}
 HOST_PROMPTS = {"night": "the games finished tonight, newest first", "shutdown": "OK shuts the table down, BACK goes back",
                 "game-settings": "OK turns the setting under the cursor, for the games started from now on"}
 # The prompt over each list in a game, by what it is for
-LIST_PROMPTS = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu", "set-aside": "set aside",
-                "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}
+LIST_PROMPTS = {"field": "choose the field", "correct": "move the last entry to", "menu": "menu",
+                "set-aside": "set aside", "end": "end this game? OK ends it, BACK keeps playing", **HOST_PROMPTS}
 
 
 def values(dice) -> str:

@@ -1,4 +1,4 @@
-"""Shared test setup: headless pygame, single-threaded OpenCV, and where the shared data lives.
+"""Shared test setup: headless pygame, and where the shared data lives.
 
 OpenCV and vision are imported by the helpers that need them: a test of the rules or the table loads neither."""
 import dataclasses

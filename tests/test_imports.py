@@ -35,8 +35,8 @@ def without_opencv(code: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("module", ["appliance.games", "appliance.games.catalog", "appliance.session",
-                                    "appliance.strategy", "appliance.table", "appliance.advice_view", "appliance.learning",
-                                    "vision"])
+                                    "appliance.strategy", "appliance.table", "appliance.advice_view",
+                                    "appliance.learning", "vision"])
 def test_imports_without_opencv(module):
     run = without_opencv(f"import {module}")
     assert run.returncode == 0, run.stderr

@@ -39,7 +39,8 @@ def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6
         from .d10 import read_d10
 
         return read_d10(frame, calibration)
-    return sys.modules[__name__].read(frame, calibration)   # looked up at each call: tests put a reader of their own in `read`
+    # looked up on the module at each call: tests put a reader of their own in `read`
+    return sys.modules[__name__].read(frame, calibration)
 
 
 __all__ = [
