@@ -26,9 +26,10 @@ from appliance.games.sheet_game import SheetGame, Throw
 from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.games.variants import VariantError
 from appliance import host_settings
+from appliance.game_views import game_views
 from appliance.name_entry import NameEntry, remembered
 from appliance.night import night_games
-from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, DieView, Hint, Screen
+from appliance.screen_model import ERROR, INFO, WARN, CheckedDie, ChoiceView, DieView, Hint, Screen
 from appliance.session import GameState, new_game
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
 from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
@@ -846,12 +847,12 @@ class Table:
                           hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("hold OK", "names"),
                                                                              Hint("BACK", "games")),
                           **base)
-        game_base = dict(base, game=self.game, game_id=self.record.game)
+        game_base = dict(base, game_id=self.record.game)
         if self.mode == "game-over":
             hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),) if self._correctable else ())
             ranking = self.game.ranking
             return Screen("game-over", "Game over", winners_sentence(first_placed(ranking)), ranking=ranking,
-                          hints=hints, extra=self._game_review(), **game_base)
+                          hints=hints, **game_views(self.game, **self._game_review()), **game_base)
         return self._play_screen(game_base)
 
     def _play_screen(self, base: dict) -> Screen:
@@ -868,14 +869,14 @@ class Table:
                 extra.update(self._advice(current=self.chooser.chosen.key))
                 hints += (Hint("hold NEXT", "advice"),) if self.advice == "ask" else ()
             return Screen("play", title, prompts[self.choosing], choices=tuple(self.chooser.choices),
-                          cursor=self.chooser.cursor, dice=self._dice_views(), highlight=highlight,
-                          hints=hints, extra={**extra, "choosing": self.choosing}, **base)
+                          cursor=self.chooser.cursor, dice=self._dice_views(), hints=hints,
+                          **game_views(self.game, self.chooser.choices, highlight, self.choosing, **extra), **base)
         if self.review is not None:
             return Screen("play", title, "check the dice", dice=self._review_views(),
                           hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
-                                 Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True,
-                                 "checked": {tuple(d.box): (v, ok) for d, v, ok in
-                                             zip(self.review.dice, self.review.values, self.review.confirmed)}}, **base)
+                                 Hint("OK", "confirm"), Hint("BACK", "drop")),
+                          **game_views(self.game, **extra, checked=tuple(CheckedDie(tuple(d.box), v, ok) for d, v, ok in
+                                       zip(self.review.dice, self.review.values, self.review.confirmed))), **base)
         prompt, hints = self._sheet_prompt() if isinstance(self.game, SheetGame) else self._train_wreck_prompt()
         highlight = ()
         if self._throw:
@@ -885,7 +886,7 @@ class Table:
             highlight = ((last.column, last.field),)
         extra.update(self._advice())
         return Screen("play", title, prompt, dice=self._dice_views(), hints=hints + (Hint("hold BACK", "menu"),),
-                      highlight=highlight, extra=extra, **base)
+                      **game_views(self.game, highlight=highlight, **extra), **base)
 
     def _sheet_shown(self) -> int:
         """Sheet games: whose sheet is shown: the last entry's player's in a correction, else the one looked at."""
