@@ -167,7 +167,7 @@ class Screen:
     camera: str = ""  # "" when the camera is fine, else what is wrong
     tray: str = ""  # "moving", "hand", "empty", "at_rest" or ""
     game_id: str = ""
-    pips: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # the dice's pips by value; none: numbers
+    pips: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # by value; none: the dice show numbers
     sheet: SheetView | None = None  # a sheet game's scoresheet
     scoreboard: ScoreboardView | None = None  # Train Wreck's scoreboard
     ranking: tuple[Place, ...] = ()  # the game over: places, best first

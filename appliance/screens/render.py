@@ -195,13 +195,13 @@ def _scoreboard(surface, rect, board: ScoreboardView, layout: Layout) -> None:
     for i, player in enumerate(board.rows):
         current = i == board.acting
         colour = draw.ACCENT if current else draw.TEXT
-        draw.text(surface, draw.abbreviated(player.name, size, round(rect.width * 0.36), current), (rect.x, y), size, colour,
-                  bold=current)
+        draw.text(surface, draw.abbreviated(player.name, size, round(rect.width * 0.36), current), (rect.x, y), size,
+                  colour, bold=current)
         bar = pygame.Rect(rect.x + rect.width * 0.38, y + (line - size) // 2, rect.width * 0.42, size)
         if player.on_scoreboard:
             pygame.draw.rect(surface, draw.PANEL, bar, border_radius=4)
-            pygame.draw.rect(surface, draw.GOOD, (bar.x, bar.y, round(bar.width * min(1.0, player.score / board.goal)), bar.h),
-                             border_radius=4)
+            reached = round(bar.width * min(1.0, player.score / board.goal))
+            pygame.draw.rect(surface, draw.GOOD, (bar.x, bar.y, reached, bar.h), border_radius=4)
         else:
             draw.text(surface, f"needs a turn of {board.entry}", (bar.x, bar.centery), layout.font_small, draw.DIM,
                       anchor="midleft")
@@ -222,8 +222,8 @@ def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
         side = min(layout.die_size, (rect.width - (n - 1) * layout.px(10)) // n)
         for i, view in enumerate(screen.dice):
             box = pygame.Rect(rect.x + i * (side + layout.px(10)) + 4, y + side // 4, side, side)  # room for a "?"
-            draw.die(surface, box, view.value, screen.pips, held=view.held, uncertain=view.uncertain and not view.confirmed,
-                     selected=view.selected, dim=not view.fresh)
+            draw.die(surface, box, view.value, screen.pips, held=view.held,
+                     uncertain=view.uncertain and not view.confirmed, selected=view.selected, dim=not view.fresh)
             if i in screen.advised_keep:  # the advisor keeps this die: underlined, above the cursor
                 pygame.draw.line(surface, draw.GOOD, (box.x, box.bottom + 6), (box.right, box.bottom + 6), 3)
         y += side + side // 4 + max(6, side // 6) + layout.px(14)  # below the dice: the cursor's pointer

@@ -114,7 +114,8 @@ def _draw_block(surface, rect, sections, sheet: SheetView, columns, size, row_h)
     name_w = rect.width - len(columns) * col_w
     x_cols = [rect.x + name_w + c * col_w for c in range(len(columns))]
     y = rect.y
-    draw.text(surface, draw.abbreviated(sheet.title, size, name_w - 8, bold=True), (rect.x + 4, y), size, draw.DIM, bold=True)
+    draw.text(surface, draw.abbreviated(sheet.title, size, name_w - 8, bold=True), (rect.x + 4, y), size, draw.DIM,
+              bold=True)
     for x, column in zip(x_cols, columns):
         draw.text(surface, draw.abbreviated(column.header, size, col_w - 4), (x + col_w // 2, y), size,
                   draw.ACCENT if column.active and sheet.every_player else draw.DIM, anchor="midtop")
