@@ -22,9 +22,9 @@ def advisable(game) -> bool:
 
 
 def advice_extra(game, keep_view=(), current=None) -> dict:
-    """For the screen: "best" (the line under the dice), "focus" (the advised field) and "advised_keep"
-    (the dice to keep, by index). The player's current choice: `current`, the key under a list's
-    cursor ((column, field) or a set-aside's dice), else the dice in the keep zone (`keep_view`)."""
+    """The advice as keyword arguments of game_views: "best" (the line under the dice), "focus" (the advised
+    field) and "advised_keep" (the dice to keep, by index). The player's current choice: `current`, the key
+    under a list's cursor ((column, field) or a set-aside's dice), else the dice in the keep zone (`keep_view`)."""
     if not advisable(game):
         return {}
     if isinstance(game, TrainWreckGame):

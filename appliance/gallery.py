@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from appliance.event_log import EventLog
+from appliance.screen_model import Picture
 from appliance.table import Table
 from hardware.buttons import Press
 from vision.types import KEEP, ROLL, Die, Reading
@@ -83,13 +84,13 @@ def _names(names=NAMES[:3]) -> Table:
 
 def _pentakubus_review(names=NAMES[:3]) -> Table:
     table = _played(_table("pentakubus", list(names)), [((3, 3, 3, 3, 1), [NEXT, OK]), ((1, 2, 3, 4, 5), [NEXT, OK])])
-    table.reading(_review_picture().reading)
+    table.reading(_review_tray()[1])
     return table
 
 
 def _pentakubus_hold(names=NAMES[:3]) -> Table:
     table = _pressed(_pentakubus_review(names), OK, OK)
-    table.reading(_hold_picture().reading)
+    table.reading(_hold_tray()[1])
     return table
 
 
@@ -172,14 +173,14 @@ SCREENS: dict[str, Callable[..., Table]] = {
 
 
 @lru_cache(maxsize=None)
-def _tray_picture(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tuple[int, ...] = (),
-                  spots: tuple[int, ...] | None = None):
-    """A drawn tray (its keep zone the brown band along the bottom) with these dice, as the camera would show
-    it, and its reading: the same dice the screen lists, `unsure` (indices) read at 0.4. The rolling-area dice
-    lie at `spots` (left to right, 0 the first; by default one after the other): dice not thrown stay put."""
+def _tray(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tuple[int, ...] = (),
+          spots: tuple[int, ...] | None = None):
+    """(image, reading): a drawn tray (its keep zone the brown band along the bottom) with these dice, as the
+    camera would show it, and its reading: the same dice the screen lists, `unsure` (indices) read at 0.4. The
+    rolling-area dice lie at `spots` (left to right, 0 the first; by default one after the other): dice not
+    thrown stay put."""
     import numpy as np
 
-    from appliance.screen_model import Picture
     from vision.synthetic import BLACK, MARBLED, RED_TRANSLUCENT, WHITE, draw_die, felt
 
     width, height, band = 1280, 960, 720
@@ -194,18 +195,19 @@ def _tray_picture(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tup
             box = draw_die(image, centre, width / 12, value, float(rng.uniform(0, 90)),
                            (WHITE, BLACK, RED_TRANSLUCENT, MARBLED)[len(dice) % 4], rng)
             dice.append(Die("d6", value, box, zone, 0.4 if len(dice) in unsure else 0.99))
-    return Picture(image, Reading(tuple(dice), width, height))
+    return image, Reading(tuple(dice), width, height)
 
 
-def _review_picture():
-    return _tray_picture((6, 6, 2, 5, 6), unsure=(3,))
+def _review_tray():
+    return _tray((6, 6, 2, 5, 6), unsure=(3,))
 
 
-def _hold_picture():
-    return _tray_picture((2, 5), keep=(6, 6, 6), spots=(2, 3))  # the review's 6s pushed, its 2 and 5 untouched
+def _hold_tray():
+    return _tray((2, 5), keep=(6, 6, 6), spots=(2, 3))  # the review's 6s pushed, its 2 and 5 untouched
 
 
-PICTURES = {"pentakubus-review": _review_picture, "pentakubus-hold": _hold_picture}
+PICTURES = {"pentakubus-review": lambda: Picture.read(*_review_tray()),
+            "pentakubus-hold": lambda: Picture.read(*_hold_tray())}
 
 
 def gallery_layouts() -> dict:

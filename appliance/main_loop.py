@@ -144,7 +144,7 @@ class Appliance:
                 reading = self.read(state.frame, self.table.dice_kind)
                 self.table.on_confirm = self._confirmed(state.frame, index)
                 self.table.reading(reading)
-                self.picture, self.picture_t = Picture(state.frame, reading), frame.t
+                self.picture, self.picture_t = Picture.read(state.frame, reading), frame.t
             elif self.table.review is None and frame.t - self.picture_t >= self.picture_every_s:
                 self.picture, self.picture_t = Picture(frame.image), frame.t  # live, unless a reading is checked
         for press in self.panel.poll():

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from appliance.games import MAX_PLAYERS
-from appliance.screen_model import WARN, ChoiceView, Hint, Screen
+from appliance.screen_model import WARN, ChoiceView, Hint, LetterWheel, Screen
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
 
 GROUPS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "0123456789", " -'.&")
@@ -97,5 +97,5 @@ class NameEntry:
                              Hint("hold PREV/NEXT", "group before/group after"),
                              Hint("OK", f"add {'a space' if letter == ' ' else letter}"), Hint("BACK", "delete"),
                              Hint("hold OK", "name done"), Hint("hold BACK", "leave")),
-                      extra={"letters": LETTERS, "letter": self.letter},
+                      letters=LetterWheel(LETTERS, self.letter),
                       **{**base, **({"message": self.note, "level": WARN} if self.note else {})})

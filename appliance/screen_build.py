@@ -4,7 +4,8 @@ from __future__ import annotations
 from appliance import advice_view
 from appliance.games.catalog import GAME_NAMES, STARTS_BY_ROLL_OFF
 from appliance.games.ranking import first_placed, winners_sentence
-from appliance.screen_model import ChoiceView, DieView, Hint, Screen
+from appliance.game_views import game_views
+from appliance.screen_model import CheckedDie, ChoiceView, DieView, Hint, Screen
 from appliance.table_words import HOST_LISTS, HOST_PROMPTS, LIST_PROMPTS, column_name
 
 # The button of each decision a game offers without dice (TableGame.decisions; banking: _decision_hints)
@@ -36,12 +37,12 @@ def screen(table) -> Screen:
                       hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("hold OK", "names"),
                                                                          Hint("BACK", "games")),
                       **base)
-    game_base = dict(base, game=table.game, game_id=table.record.game)
+    game_base = dict(base, game_id=table.record.game)
     if table.mode == "game-over":
         hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),) if table.correctable else ())
         ranking = table.game.ranking
         return Screen("game-over", "Game over", winners_sentence(first_placed(ranking)), ranking=ranking,
-                      hints=hints, extra=table.game_review(), **game_base)
+                      hints=hints, **game_views(table.game, **table.game_review()), **game_base)
     return _play_screen(table, game_base)
 
 
@@ -57,14 +58,14 @@ def _play_screen(table, base: dict) -> Screen:
             extra.update(_advice(table, current=table.chooser.chosen.key))
             hints += (Hint("hold NEXT", "advice"),) if table.advice == "ask" else ()
         return Screen("play", title, LIST_PROMPTS[table.choosing], choices=tuple(table.chooser.choices),
-                      cursor=table.chooser.cursor, dice=_dice_views(table), highlight=highlight,
-                      hints=hints, extra={**extra, "choosing": table.choosing}, **base)
+                      cursor=table.chooser.cursor, dice=_dice_views(table), hints=hints,
+                      **game_views(table.game, table.chooser.choices, highlight, table.choosing, **extra), **base)
     if table.review is not None:
         return Screen("play", title, "check the dice", dice=_review_views(table),
                       hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
-                             Hint("OK", "confirm"), Hint("BACK", "drop")), extra={**extra, "review": True,
-                             "checked": {tuple(d.box): (v, ok) for d, v, ok in
-                                         zip(table.review.dice, table.review.values, table.review.confirmed)}}, **base)
+                             Hint("OK", "confirm"), Hint("BACK", "drop")),
+                      **game_views(table.game, **extra, checked=tuple(CheckedDie(tuple(d.box), v, ok) for d, v, ok in
+                                   zip(table.review.dice, table.review.values, table.review.confirmed))), **base)
     prompt, hints = (_sheet_prompt if table.game.holds_in_tray else _roll_prompt)(table)
     highlight = ()
     if table.throw:
@@ -74,7 +75,7 @@ def _play_screen(table, base: dict) -> Screen:
         highlight = ((last.column, last.field),)
     extra.update(_advice(table))
     return Screen("play", title, prompt, dice=_dice_views(table), hints=hints + (Hint("hold BACK", "menu"),),
-                  highlight=highlight, extra=extra, **base)
+                  **game_views(table.game, highlight=highlight, **extra), **base)
 
 
 def _sheet_shown(table) -> int:

@@ -7,7 +7,7 @@ from test_table import HOLD_BACK, HOLD_NEXT, NEXT, OK, log, start, throw  # noqa
 
 
 def advice_line(table):
-    line = table.screen().extra.get("best", "")
+    line = table.screen().best
     return line if line.startswith("advice:") else ""
 
 
@@ -28,7 +28,7 @@ def test_asked_from_the_menu_the_advice_shows_until_the_next_decision(log):
     open_menu_advice(table)
     screen = table.screen()
     assert advice_line(table).startswith("advice: 50 in 12 5 of a kind")
-    assert screen.extra["focus"] == (0, 12)
+    assert screen.sheet.focus == (0, 12)
     assert len(log.events(table.record.id)) == events  # advice enters nothing
     table.press(NEXT)
     table.press(OK)  # the player enters the best field: a decision
@@ -39,7 +39,7 @@ def test_shown_always_the_advice_frames_the_dice_to_keep(log):
     table = start(log, "dice-poker", advice="show")
     throw(table, (6, 3, 6, 2, 1))
     screen = table.screen()
-    assert screen.extra["advised_keep"] == (0, 2)  # the two sixes
+    assert screen.advised_keep == (0, 2)  # the two sixes
     assert advice_line(table).startswith("advice: keep 6-6, expected 230")
 
 
@@ -93,7 +93,7 @@ def test_game_over_reviews_each_player_worst_first(log):
             table.press(Press("PREV"))
         table.press(OK)
     assert table.mode == "game-over"
-    ann, bob = table.screen().extra["review"]
+    ann, bob = table.screen().review
     assert ann.startswith("Ann: ") and bob.startswith("Bob: ")
     lost = [float(line.split(": ")[1].split(" points")[0]) for line in (ann, bob)]
     assert lost[1] > lost[0]  # the last field of the list is the worse habit

@@ -28,7 +28,7 @@ def test_a_corrected_misread_is_labeled_with_its_new_value_in_the_picture(monkey
     pygame.font.init()
     table = gallery.SCREENS["pentakubus-review"]()
     picture = gallery.PICTURES["pentakubus-review"]()
-    assert sorted(d.value for d in picture.reading.dice) == [2, 5, 6, 6, 6]
+    assert sorted(d.value for d in picture.dice) == [2, 5, 6, 6, 6]
 
     def labels():
         return sorted(t for t in drawn_texts(monkeypatch, table.screen(), picture) if t in ("2", "5", "6"))
@@ -47,11 +47,11 @@ def test_in_two_player_pentakubus_the_entry_stays_in_view_until_the_next_throw(l
     screen = table.screen()
     entry = table.game.last_entry
     assert screen.title.endswith("Bob") and entry.player == 0
-    assert screen.extra["sheet_player"] == 0   # Ann's sheet, her entry framed, BACK offered for it
-    assert screen.highlight == ((entry.column, entry.field),)
+    assert screen.sheet.player == 0   # Ann's sheet, her entry framed, BACK offered for it
+    assert screen.sheet.highlight == ((entry.column, entry.field),)
     assert any(h.does == "correct the last entry" for h in screen.hints)
     table.reading(reading((1, 2, 3, 4, 5)))   # Bob throws: Ann's entry is final, Bob's sheet shows
-    assert table.screen().extra["sheet_player"] == 1 and table.screen().highlight == ()
+    assert table.screen().sheet.player == 1 and table.screen().sheet.highlight == ()
 
 
 def test_the_roll_off_title_names_the_player_the_prompt_asks_to_roll(log):
@@ -117,5 +117,5 @@ def test_the_roll_off_marks_the_player_to_roll_and_says_what_was_rolled(log):
     table.reading(reading((4,)))
     table.press(OK)
     screen = table.screen()
-    assert screen.title == "Train Wreck: Bob" and screen.extra["acting"] == 1   # the scoreboard marks Bob, not Ann
+    assert screen.title == "Train Wreck: Bob" and screen.scoreboard.acting == 1   # the scoreboard marks Bob, not Ann
     assert table.message == "Ann rolled 4"   # not "check the reading: OK confirms" still

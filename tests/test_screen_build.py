@@ -12,14 +12,14 @@ def hints(table):
 
 def test_hold_prev_next_shows_the_other_players_sheets(log):
     table = start(log, "pentakubus", players=3)
-    assert table.screen().extra["sheet_player"] == 0
+    assert table.screen().sheet.player == 0
     table.press(HOLD_NEXT)
-    assert table.screen().extra["sheet_player"] == 1
+    assert table.screen().sheet.player == 1
     table.press(HOLD_PREV)
     table.press(HOLD_PREV)
-    assert table.screen().extra["sheet_player"] == 2
+    assert table.screen().sheet.player == 2
     throw(table, (1, 2, 3, 4, 5))  # a decision brings the thrower's own sheet back
-    assert table.screen().extra["sheet_player"] == 0
+    assert table.screen().sheet.player == 0
 
 
 def test_the_players_screen_shows_the_order_the_game_starts_with(log):

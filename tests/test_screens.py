@@ -9,6 +9,7 @@ from appliance.screens import draw
 from appliance.gallery import SCREENS, gallery_layouts, render_all
 from appliance.screens.render import SMALLEST_SHEET_TEXT, label_spots
 from appliance.screens.sheet_view import blocks_shown, focus_section
+from appliance.game_views import sheet_view
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
 from hardware.display import LAYOUTS
@@ -90,11 +91,15 @@ def sheet_game(game_id):
     return SheetGame.new(sheet_rules(game_id), ["Ann", "Bob"])
 
 
+def sheet(game_id):
+    return sheet_view(sheet_game(game_id), 0)
+
+
 # Hexakubus's 40 fields do not fit whole at the TV's smallest text (32 px): the section in focus in full, the
 # others summed up, as on the touchscreen
 @pytest.mark.parametrize("game_id, fields", [("pentakubus", 24), ("hexakubus", 10)])
 def test_a_tv_shows_the_whole_sheet(game_id, fields):
-    game = sheet_game(game_id)
+    game = sheet(game_id)
     layout = LAYOUTS["tv"]
     panel = pygame.Rect(0, 0, int(layout.size[0] * 0.67), layout.size[1] - layout.px(100))
     size, blocks = blocks_shown(game, focus_section(game, None), panel, layout.font_small,
@@ -106,7 +111,7 @@ def test_a_tv_shows_the_whole_sheet(game_id, fields):
 
 @pytest.mark.parametrize("game_id, focus, expected", [("pentakubus", (1, 21), "D"), ("hexakubus", (0, 27), "C")])
 def test_the_touchscreen_shows_the_section_in_focus_in_full(game_id, focus, expected):
-    game = sheet_game(game_id)
+    game = sheet(game_id)
     layout = LAYOUTS["touchscreen"]
     panel = pygame.Rect(0, 0, int(layout.size[0] * 0.55), layout.size[1] - layout.px(100))
     size, blocks = blocks_shown(game, focus_section(game, focus), panel, layout.font_small,
@@ -118,12 +123,12 @@ def test_the_touchscreen_shows_the_section_in_focus_in_full(game_id, focus, expe
 
 
 def test_one_column_games_show_every_player_and_kubus_one_sheet():
-    from appliance.screens.sheet_view import sheet_columns
+    from appliance.game_views import sheet_columns
 
     poker = SheetGame.new(sheet_rules("dice-poker"), ["Ann", "Bob", "Cy"])
     assert [(c.header, c.active) for c in sheet_columns(poker, 1)] == [("Ann", False), ("Bob", True), ("Cy", False)]
     kubus = sheet_game("pentakubus")
-    assert [(c.header, c.sheet is kubus.sheets[1]) for c in sheet_columns(kubus, 1)] == \
+    assert [(c.header, c.player == 1) for c in sheet_columns(kubus, 1)] == \
         [("left", True), ("middle", True), ("right", True)]
 
 
@@ -137,7 +142,8 @@ def test_a_slam_is_marked_on_the_sheet():
     for g in (game, plain):
         surface = pygame.Surface(layout.size)
         from appliance.screens.sheet_view import draw_sheet
-        draw_sheet(surface, pygame.Rect(0, 0, 440, 380), g, 0, (), (1, 24), {}, layout.font_small, layout.font_small)
+        draw_sheet(surface, pygame.Rect(0, 0, 440, 380), sheet_view(g, 0, focus=(1, 24)), layout.font_small,
+                   layout.font_small)
         shares.append(share(pygame.surfarray.array3d(surface).swapaxes(0, 1), draw.ACCENT))
     assert shares[0] > shares[1]  # the slam's dot
 

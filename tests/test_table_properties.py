@@ -48,6 +48,7 @@ from appliance.games import GAME_IDS
 from appliance.games.catalog import DICE_FACES
 from appliance.games.sheet_game import SheetGame
 from appliance.games.train_wreck import ENTRY, GOALS, Phase, TrainWreckGame
+from appliance.game_views import scoreboard_view, sheet_view
 from appliance.screens.render import render
 from appliance.session import new_game
 from appliance.table import Table
@@ -325,16 +326,25 @@ def check(table: Table, surface, replayed: Replay) -> None:
     if table.record is None:
         assert screen.kind in ("choose-game", "choose-players", "names")
         return
-    assert screen.kind in ("play", "game-over") and screen.game is table.game
+    assert screen.kind in ("play", "game-over") and views_of(table.game, screen) == (screen.sheet or screen.scoreboard)
     game, held = replayed(table)  # 4: the log replayed is the game shown
-    assert digest(game) == digest(screen.game) and game == screen.game, "the game rebuilt from the log is not the game on screen"
-    shown = screen.ranking if screen.kind == "game-over" else screen.game.ranking
+    assert digest(game) == digest(table.game) and game == table.game and views_of(game, screen) == (
+        screen.sheet or screen.scoreboard), "the game rebuilt from the log is not the game on screen"
+    shown = screen.ranking if screen.kind == "game-over" else table.game.ranking
     assert game.ranking == shown, f"the log's ranking {game.ranking} is not the screen's {shown}"
     assert held == table.held, f"the log's holds {held} are not the table's {table.held}"
     assert table.logged == replayed.count, f"the table counts {table.logged} events, the log has {replayed.count}"
     dice = game.rules.dice if isinstance(game, SheetGame) else 5
     assert len(screen.dice) <= dice, f"{len(screen.dice)} dice on screen: {screen.dice}"
-    check_totals(screen.game)  # 5
+    check_totals(table.game)  # 5
+
+
+def views_of(game, screen):
+    """The view of `game` the screen would show, with the marks it shows (whose sheet, the cells framed, ...)."""
+    if isinstance(game, SheetGame):
+        sheet = screen.sheet
+        return sheet_view(game, sheet.player, sheet.highlight, sheet.focus, sheet.options)
+    return scoreboard_view(game, screen.scoreboard.acting)
 
 
 def digest(game) -> tuple:
@@ -367,9 +377,9 @@ def seen(screen) -> dict:
     return {"kind": screen.kind, "title": screen.title, "prompt": screen.prompt, "message": screen.message,
             "level": screen.level, "dice": screen.dice, "cursor": screen.cursor, "hints": screen.hints,
             "choices": tuple((c.label, c.detail, c.points) for c in screen.choices),
-            "game": None if screen.game is None else digest(screen.game), "game_id": screen.game_id,
-            "highlight": screen.highlight, "ranking": screen.ranking,
-            "extra": screen.extra}
+            "sheet": screen.sheet, "scoreboard": screen.scoreboard, "game_id": screen.game_id, "pips": screen.pips,
+            "ranking": screen.ranking, "best": screen.best, "advised_keep": screen.advised_keep,
+            "review": screen.review, "checked": screen.checked, "letters": screen.letters}
 
 
 def differences(before: dict, after: dict) -> str:
@@ -610,12 +620,12 @@ def test_whose_sheet_is_looked_at_survives_a_restart():
         table = new_table(folder, "pentakubus", 2)
         try:
             table.press(Press(NEXT, long=True))  # Ann looks at Bob's sheet
-            assert table.screen().extra["sheet_player"] == 1
+            assert table.screen().sheet.player == 1
         finally:
             table.log.close()
         again = Table(EventLog(Path(folder) / "games.sqlite"), players=NAMES, default_game="pentakubus")
         try:
-            assert again.screen().extra["sheet_player"] == 1
+            assert again.screen().sheet.player == 1
         finally:
             again.log.close()
 

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pygame
 
-from vision.pips import PIPS
-
 BACKGROUND = (16, 22, 28)
 PANEL = (28, 38, 48)
 GRID = (60, 74, 88)
@@ -184,15 +182,16 @@ def paragraph_height(what: str, size: int, width: int, max_lines=3) -> int:
     return len(lines(what, size, width, max_lines)) * (font(size).get_height() + 2)
 
 
-def die(surface, rect: pygame.Rect, value: int | None, kind: str = "d6", held=False, uncertain=False,
-        selected=False, dim=False) -> None:
+def die(surface, rect: pygame.Rect, value: int | None, pips=None, held=False, uncertain=False, selected=False,
+        dim=False) -> None:
+    """A die showing `value`: its `pips` ({value: centres on a face spanning -1..1}) or, without them, its number."""
     face = tuple(c // 2 for c in DIE_FACE) if dim else DIE_FACE
     pygame.draw.rect(surface, face, rect, border_radius=rect.width // 6)
     if value is None:
         text(surface, "?", rect.center, rect.width // 2, DIE_PIP, bold=True, anchor="center")
-    elif kind == "d6":
+    elif pips:
         radius = max(2, rect.width // 11)
-        for fx, fy in PIPS[value]:  # -1..1 across the face: the pips a quarter of the face in from the edges
+        for fx, fy in pips[value]:  # -1..1 across the face: the pips a quarter of the face in from the edges
             pygame.draw.circle(surface, DIE_PIP, (rect.centerx + fx * rect.width / 4, rect.centery + fy * rect.height / 4),
                                radius)
     else:

@@ -3,10 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from appliance.games.catalog import DICE_KIND
-from appliance.games.sheet_game import SheetGame
-from appliance.games.train_wreck import ENTRY, Phase, TrainWreckGame
-from appliance.screen_model import Picture, Screen
+from appliance.screen_model import CheckedDie, Picture, ScoreboardView, Screen
 from appliance.screens import draw
 from appliance.screens.sheet_view import draw_sheet
 from hardware.display import Layout, draw_frame
@@ -30,7 +27,7 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Pic
     hints_h = layout.button_bar if layout.touch else layout.px(40)
     _title_bar(surface, pygame.Rect(0, 0, w, title_h), screen, layout)
     body = pygame.Rect(m, title_h + m // 2, w - 2 * m, h - title_h - hints_h - m)
-    if screen.game is None or screen.kind in ("choose-game", "choose-players"):
+    if screen.sheet is None and screen.scoreboard is None or screen.kind in ("choose-game", "choose-players"):
         _menu(surface, body, screen, layout)
     else:
         split = round(body.width * (0.58 if layout.size[0] < 1200 else 0.7))
@@ -40,7 +37,7 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Pic
         bottom = _side_panel(surface, right, screen, layout)
         if picture is not None and not screen.choices and screen.kind == "play":
             _picture(surface, pygame.Rect(right.x, bottom + layout.px(8), right.width, right.bottom - bottom - layout.px(8)),
-                     picture, layout, screen.extra.get("checked", {}))
+                     picture, layout, screen.checked)
     (_soft_buttons if layout.touch else _hints_bar)(surface, pygame.Rect(0, h - hints_h, w, hints_h), screen, layout)
 
 
@@ -144,7 +141,7 @@ def _menu(surface, body, screen: Screen, layout: Layout) -> None:
 
 def _letter_wheel(surface, rect, screen: Screen, layout: Layout) -> None:
     """The letters around the one OK adds, that one framed in the middle."""
-    letters, chosen = screen.extra["letters"], screen.extra["letter"]
+    letters, chosen = screen.letters.letters, screen.letters.chosen
     size = layout.font_title
     cell = draw.font(size, True).size("W")[0] + layout.px(10)
     half = (rect.width // cell - 1) // 2
@@ -179,71 +176,65 @@ def _names(surface, rect, names: list[str], layout: Layout) -> int:
 
 
 def _game_panel(surface, rect, screen: Screen, layout: Layout) -> None:
-    game = screen.game
-    if isinstance(game, SheetGame):
-        player = screen.extra.get("sheet_player", game.current)
-        options = {c.key: c.points for c in screen.choices} if screen.extra.get("choosing") in ("field", "correct") else {}
-        focus = screen.highlight[0] if screen.highlight else screen.extra.get("focus")
-        draw_sheet(surface, rect, game, player, screen.highlight, focus, options, layout.font_small,
-                   layout.px(SMALLEST_SHEET_TEXT))
+    if screen.sheet is not None:
+        draw_sheet(surface, rect, screen.sheet, layout.font_small, layout.px(SMALLEST_SHEET_TEXT))
     else:
-        _scoreboard(surface, rect, game, layout, screen.extra.get("acting", game.current))
+        _scoreboard(surface, rect, screen.scoreboard, layout)
 
 
-def _scoreboard(surface, rect, game: TrainWreckGame, layout: Layout, acting: int) -> None:
+def _scoreboard(surface, rect, board: ScoreboardView, layout: Layout) -> None:
     """The goal, a row per player (a bar towards the goal, or what it takes to get on the scoreboard), the one
-    to act (`acting`: to roll for the start, in the roll-off) marked, then this turn's points; the rows share
-    what room the players leave."""
+    to act (to roll for the start, in the roll-off) marked, then this turn's points; the rows share what room
+    the players leave."""
     size = layout.font_body
     line = draw.font(size).get_height()
-    y = draw.text(surface, f"goal {game.goal}", (rect.x, rect.y), size, draw.DIM).bottom
-    turn = not game.is_over and game.phase != Phase.ROLL_OFF   # a turn is under way
-    turn_h = draw.font(layout.font_title).get_height() + (line if game.turn.note else 0) + 8 if turn else 0
-    row = max(line, min(round(size * 1.8), (rect.bottom - y - turn_h) // len(game.players)))
-    for i, (name, score, on_board) in enumerate(zip(game.players, game.scores, game.on_scoreboard)):
-        current = i == acting
+    y = draw.text(surface, f"goal {board.goal}", (rect.x, rect.y), size, draw.DIM).bottom
+    turn = board.turn_points is not None   # a turn is under way
+    turn_h = draw.font(layout.font_title).get_height() + (line if board.note else 0) + 8 if turn else 0
+    row = max(line, min(round(size * 1.8), (rect.bottom - y - turn_h) // len(board.rows)))
+    for i, player in enumerate(board.rows):
+        current = i == board.acting
         colour = draw.ACCENT if current else draw.TEXT
-        draw.text(surface, draw.abbreviated(name, size, round(rect.width * 0.36), current), (rect.x, y), size, colour,
-                  bold=current)
+        draw.text(surface, draw.abbreviated(player.name, size, round(rect.width * 0.36), current), (rect.x, y), size,
+                  colour, bold=current)
         bar = pygame.Rect(rect.x + rect.width * 0.38, y + (line - size) // 2, rect.width * 0.42, size)
-        if on_board:
+        if player.on_scoreboard:
             pygame.draw.rect(surface, draw.PANEL, bar, border_radius=4)
-            pygame.draw.rect(surface, draw.GOOD, (bar.x, bar.y, round(bar.width * min(1.0, score / game.goal)), bar.h),
-                             border_radius=4)
+            reached = round(bar.width * min(1.0, player.score / board.goal))
+            pygame.draw.rect(surface, draw.GOOD, (bar.x, bar.y, reached, bar.h), border_radius=4)
         else:
-            draw.text(surface, f"needs a turn of {ENTRY}", (bar.x, bar.centery), layout.font_small, draw.DIM,
+            draw.text(surface, f"needs a turn of {board.entry}", (bar.x, bar.centery), layout.font_small, draw.DIM,
                       anchor="midleft")
-        draw.text(surface, str(score), (rect.right, y), size, colour, bold=True, anchor="topright")
+        draw.text(surface, str(player.score), (rect.right, y), size, colour, bold=True, anchor="topright")
         y += row
     if turn:
-        y = draw.text(surface, f"this turn: {game.turn_points}", (rect.x, y + 8), layout.font_title, draw.ACCENT,
+        y = draw.text(surface, f"this turn: {board.turn_points}", (rect.x, y + 8), layout.font_title, draw.ACCENT,
                       bold=True).bottom
-        if game.turn.note:
-            draw.text(surface, game.turn.note, (rect.x, y), size, draw.TEXT)
+        if board.note:
+            draw.text(surface, board.note, (rect.x, y), size, draw.TEXT)
 
 
 def _side_panel(surface, rect, screen: Screen, layout: Layout) -> int:
     """Dice, prompt, message and choices; returns the y below what it drew."""
     y = rect.y
     if screen.dice:
-        kind = DICE_KIND.get(screen.game_id, "d6")
         n = len(screen.dice)
         side = min(layout.die_size, (rect.width - (n - 1) * layout.px(10)) // n)
         for i, view in enumerate(screen.dice):
             box = pygame.Rect(rect.x + i * (side + layout.px(10)) + 4, y + side // 4, side, side)  # room for a "?"
-            draw.die(surface, box, view.value, kind, held=view.held, uncertain=view.uncertain and not view.confirmed,
-                     selected=view.selected, dim=not view.fresh)
-            if i in screen.extra.get("advised_keep", ()):  # the advisor keeps this die: underlined, above the cursor
+            draw.die(surface, box, view.value, screen.pips, held=view.held,
+                     uncertain=view.uncertain and not view.confirmed, selected=view.selected, dim=not view.fresh)
+            if i in screen.advised_keep:  # the advisor keeps this die: underlined, above the cursor
                 pygame.draw.line(surface, draw.GOOD, (box.x, box.bottom + 6), (box.right, box.bottom + 6), 3)
         y += side + side // 4 + max(6, side // 6) + layout.px(14)  # below the dice: the cursor's pointer
     y = draw.paragraph(surface, screen.prompt, (rect.x, y), layout.font_body, rect.width, draw.TEXT)
-    if screen.extra.get("best"):
-        y = draw.paragraph(surface, screen.extra["best"], (rect.x, y + 2), layout.font_small, rect.width, draw.GOOD)
+    if screen.best:
+        y = draw.paragraph(surface, screen.best, (rect.x, y + 2), layout.font_small, rect.width, draw.GOOD)
     if screen.message:
         y = draw.paragraph(surface, screen.message, (rect.x, y + 4), layout.font_small, rect.width,
                            draw.LEVEL_COLOURS[screen.level])
     if screen.kind == "game-over":
-        review, line = screen.extra.get("review", ()), draw.font(layout.font_small).get_height() + 2
+        review, line = screen.review, draw.font(layout.font_small).get_height() + 2
         room = rect.bottom - y - 6 - len(review) * line   # the ranking shrinks to leave a line a player for the review
         y = _ranking(surface, pygame.Rect(rect.x, y + 6, rect.width, room), screen.ranking, layout)
         for said in review[:max(0, (rect.bottom - y) // line)]:  # the advisor's look back: a line a player, points first
@@ -271,18 +262,19 @@ def _ranking(surface, rect, ranking, layout: Layout) -> int:
     return y
 
 
-def _picture(surface, rect, picture: Picture, layout: Layout, checked: dict) -> None:
-    """The camera's picture fitted into `rect`; a reading's dice boxed: green read, orange unsure,
-    blue in the keep zone, red cocked or outside the tray. `checked`: {box: (value, confirmed)} of the dice
-    under review, labeled with the value the player gave (a misread die corrected shows its new value)."""
+def _picture(surface, rect, picture: Picture, layout: Layout, checked: tuple[CheckedDie, ...]) -> None:
+    """The camera's picture fitted into `rect`; the dice read boxed: green read, orange unsure, blue in the
+    keep zone, red cocked or outside the tray. The dice under review (`checked`) are labeled with the value the
+    player gave (a misread die corrected shows its new value)."""
     scale = draw_frame(surface, picture.image, rect)
     if scale is None:
         return
-    dice = picture.reading.dice if picture.reading else ()
+    dice = picture.dice
+    given = {c.box: (c.value, c.confirmed) for c in checked}
     boxes = [pygame.Rect(rect.x + round(die.box[0] * scale), rect.y + round(die.box[1] * scale),
                          max(4, round((die.box[2] - die.box[0]) * scale)),
                          max(4, round((die.box[3] - die.box[1]) * scale))) for die in dice]
-    shown = [checked.get(tuple(die.box), (die.value, not die.uncertain)) for die in dice]
+    shown = [given.get(die.box, (die.value, not die.uncertain)) for die in dice]
     labels = ["?" if value is None else str(value) for value, _ in shown]
     spots = label_spots(boxes, [draw.font(layout.font_small, True).size(t) for t in labels], rect)
     for die, (_, confirmed), box, label, spot in zip(dice, shown, boxes, labels, spots):
