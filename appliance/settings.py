@@ -7,6 +7,8 @@ warning with its line; the tables of it that can be read alone are used, the oth
 
 Where the file is looked for: $DICETABLE_SETTINGS, ~/.config/dicetable/settings.toml,
 /etc/dicetable/settings.toml; none of them: the built-in defaults.
+
+One module over 400 lines on purpose: a key's rule, its typed setting and its checks are what a new key changes.
 """
 from __future__ import annotations
 
