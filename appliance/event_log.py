@@ -19,11 +19,14 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
+
+from appliance.base.errors import DiceTableError
+from appliance.base.files import write_atomically
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -55,7 +58,7 @@ CREATE TABLE IF NOT EXISTS screen (  -- what the buttons were doing between deci
 SEALS = {"games": ("seal", "end_seal"), "events": ("seal",), "screen": ("seal",)}   # logs of older versions lack them
 
 
-class LogError(RuntimeError):
+class LogError(DiceTableError, RuntimeError):
     """The log file cannot be opened or written: the table shows it and keeps the game it has."""
 
 
@@ -192,16 +195,9 @@ class EventLog:
     def _committed(self) -> None:
         """After each commit: the head file says how far the log got (written whole, then renamed over the old
         one). A head that cannot be written is only a check the next start does without."""
-        head = _head(self.db)
-        try:
-            with tempfile.NamedTemporaryFile("w", dir=self.head_path.parent, prefix=self.head_path.name,
-                                             delete=False) as file:
-                json.dump(head, file)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(file.name, self.head_path)
-        except OSError:
-            Path(file.name).unlink(missing_ok=True) if "file" in locals() else None
+        head = json.dumps(_head(self.db)).encode("ascii")
+        with suppress(OSError):
+            write_atomically(self.head_path, head, mode=0o600)
 
     def _write(self, sql: str, params: tuple) -> int:
         try:

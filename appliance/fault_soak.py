@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from appliance import assemble
+from appliance.base.images import read_picture
 from appliance.event_log import PARTS, EventLog, open_log
 from appliance.final_sheet import final_sheet
 from appliance.games.catalog import DICE_FACES, DICE_KIND
@@ -31,7 +32,7 @@ from appliance.screen_model import ERROR
 from appliance.settings import default_settings
 from appliance.table import Table
 from hardware.buttons import Press
-from hardware.frame_source import ENDED, OK, Frame, SourceStatus, read_picture, small_grey
+from hardware.frame_source import ENDED, OK, Frame, SourceStatus, small_grey
 
 GAMES = ("game-dice-poker", "pentakubus-slam", "hexakubus-six-d10", "train-wreck-turns")  # one of each game
 DAMAGE = ("cut-file", "cut-wal", "zero-page-file", "zero-page-wal", "bytes-file", "bytes-wal", "bytes-near-end",

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import tomllib
 from pathlib import Path
 from typing import Optional, Sequence
 
-from calibration.profile import write_atomically
+from appliance.base.files import read_toml, write_atomically
 from vision.scoring import label_row
 
 JPEG_QUALITY = 85
@@ -50,7 +49,7 @@ class Recorder:
 
     def _copy_profile(self, profile: Path) -> str:
         """The profile as calibration.toml, its empty-tray picture beside it under the name it gives."""
-        raw = tomllib.loads(profile.read_text(encoding="utf-8"))
+        raw = read_toml(profile.read_text(encoding="utf-8"))
         picture = raw.get("empty", {}).get("picture")
         shutil.copyfile(profile, self.folder / "calibration.toml")
         if picture:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from appliance import assemble
+from appliance.base.errors import DiceTableError
 from appliance.event_log import EventLog
 from appliance.final_sheet import final_sheet
 from appliance.main_loop import Output
@@ -17,7 +18,7 @@ from appliance.words import count, plainly
 from vision.scoring import box_holds, labeled_die
 
 
-class ReplayError(ValueError):
+class ReplayError(DiceTableError, ValueError):
     pass
 
 

@@ -7,21 +7,22 @@ warning with its line; the tables of it that can be read alone are used, the oth
 
 Where the file is looked for: $DICETABLE_SETTINGS, ~/.config/dicetable/settings.toml,
 /etc/dicetable/settings.toml; none of them: the built-in defaults.
+
+One module over 400 lines on purpose: a key's rule, its typed setting and its checks are what a new key changes.
 """
 from __future__ import annotations
 
 import json
 import os
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from appliance.base.files import NotToml, read_toml
 from appliance.games import GAME_IDS, MAX_PLAYERS
 from appliance.games.variants import VARIANTS, VariantError, resolve
 from appliance.words import plainly
-from calibration.profile import NotToml, read_toml
 from hardware.display import MODES as DISPLAY_MODES
 
 BUTTON_KEYS = ("prev", "next", "ok", "back")  # [buttons.pins] keys; the panel's buttons are these in capitals
@@ -273,8 +274,7 @@ def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 def _written_defaults() -> dict[str, Any]:
     """The defaults as default_settings.toml writes them (slam = "none", where the rules make {} of it)."""
-    with DEFAULT_FILE.open("rb") as f:
-        return flatten(tomllib.load(f))
+    return flatten(read_toml(DEFAULT_FILE.read_text(encoding="utf-8")))
 
 
 WRITTEN_DEFAULTS = _written_defaults()

@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
+from appliance.base.errors import DiceTableError
 
 NO_REST_TRUTH = ("its rests have no truth (rest_frames: rendered recordings only; one made by `dicetable record` "
                  "knows only the frames its players confirmed): score those with `dicetable evaluate` without --stream")
 
 
-class RecordingProblem(ValueError):
+class RecordingProblem(DiceTableError, ValueError):
     """A recording that cannot be measured: `folder`, and `problem`, what is wrong with it. The problem does not
     name the folder again: the files in it are named relative to it (`labels.json`, `frames/000003.jpg`)."""
 

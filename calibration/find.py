@@ -20,6 +20,8 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from appliance.base.errors import DiceTableError
+
 WORK_SIDE = 640            # frames are searched at this longer side (corners scaled back after)
 LIGHTNESS_WEIGHT = 0.5     # light falls off towards the tray's corners: count lightness half
 FELT_LEVEL = (16.0, 24.0)  # colour distance from the middle's felt still counted as felt (lowest, highest)
@@ -32,7 +34,7 @@ SIDE_MARGIN = 0.12         # rows are sampled along a side without its ends (cor
 RECT = 400                 # the rolling area is rectified to this many pixels across
 
 
-class FindError(ValueError):
+class FindError(DiceTableError, ValueError):
     """Something the wizard could not find; the message says what the player should do."""
 
 

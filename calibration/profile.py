@@ -29,15 +29,15 @@ The appliance never runs on a profile it cannot read: every check that fails rai
 from __future__ import annotations
 
 import math
-import os
 import sys
-import tempfile
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
 import numpy as np
+
+from appliance.base.errors import DiceTableError
+from appliance.base.files import NotToml, read_toml, write_atomically
 
 VERSION = 1
 LIMITS = {  # key: (lowest, highest, what it is)
@@ -65,7 +65,7 @@ def size_problem(calibrated: tuple[int, int], actual: tuple[int, int]) -> str:
             f"set camera.size = [{w}, {h}] or run `dicetable calibrate` again")
 
 
-class ProfileError(ValueError):
+class ProfileError(DiceTableError, ValueError):
     """A profile that cannot be used; str() names the file and the problem."""
 
     def __init__(self, path: Path | str, problem: str):
@@ -125,23 +125,6 @@ def empty_picture_path(path: Path) -> Path:
 
 
 # -- loading ----------------------------------------------------------------------------------------
-
-class NotToml(ValueError):
-    """Text tomllib cannot read, whichever way it fails."""
-
-
-def read_toml(text: str) -> dict[str, Any]:
-    """The TOML document in `text`; NotToml saying why not. tomllib lets two failures through as other errors:
-    an integer of more than 4300 digits (Python reads none) and nesting deeper than Python follows."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise NotToml(str(error)) from None
-    except ValueError:
-        raise NotToml("a number too long to read") from None
-    except RecursionError:
-        raise NotToml("arrays or tables nested too deeply") from None
-
 
 def load_profile(path: str | Path) -> Profile:
     path = Path(path).expanduser()
@@ -264,7 +247,7 @@ def _exposure(check: _Checker) -> Exposure:
 
 
 def _read_picture(profile: Path, picture: Path, size: tuple[int, int]) -> np.ndarray:
-    from hardware.frame_source import read_picture   # it loads OpenCV, which a profile without a picture needs not
+    from appliance.base.images import read_picture   # it loads OpenCV, which a profile without a picture needs not
 
     if not picture.is_file():
         raise ProfileError(profile, f"the empty-tray picture {picture} is missing")
@@ -341,18 +324,3 @@ def profile_toml(profile: Profile, picture_name: str) -> str:
 
 def _corners(corners: np.ndarray) -> str:
     return "[" + ", ".join(f"[{x:.1f}, {y:.1f}]" for x, y in np.asarray(corners, float)) + "]"
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """`data` as the file `path`, through a temporary file: a power cut leaves the previous file whole."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)   # mkstemp's 0600 would hide it from `dicetable doctor` run by another user
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from appliance.base.errors import DiceTableError
 from hardware.buttons import BUTTONS, read_events
 
 MODES = ("auto", "kiosk", "window", "dummy")
@@ -41,7 +42,7 @@ NO_KMSDRM = ("this pygame brings its own SDL, which has no KMSDRM driver (a pip 
              "(install.sh does both)")
 
 
-class DisplayError(RuntimeError):
+class DisplayError(DiceTableError, RuntimeError):
     """The display could not be opened; the message says how to fix it."""
 
 

@@ -14,6 +14,8 @@ from typing import Callable, Protocol
 import cv2
 import numpy as np
 
+from appliance.base.errors import DiceTableError
+
 OK = "ok"
 LOST = "lost-retrying"
 ENDED = "ended"  # a replay that finished, or a recording that cannot be played: nothing more will come
@@ -56,17 +58,8 @@ class Device(Protocol):
     def close(self) -> None: ...
 
 
-class CameraError(RuntimeError):
+class CameraError(DiceTableError, RuntimeError):
     """A camera that cannot be opened or read; the message says which and why."""
-
-
-def read_picture(path) -> np.ndarray | None:
-    """The BGR picture in an image file, or None when OpenCV cannot read it. OpenCV raises, rather than
-    returning None, for a header that claims more pixels than it opens (a damaged size field, say)."""
-    try:
-        return cv2.imread(str(path), cv2.IMREAD_COLOR)
-    except cv2.error:
-        return None
 
 
 def small_grey(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from hardware.frame_source import ENDED, LOST, OK, Frame, SourceStatus, read_picture, small_grey
+from appliance.base.errors import DiceTableError
+from appliance.base.images import read_picture
+from hardware.frame_source import ENDED, LOST, OK, Frame, SourceStatus, small_grey
 
 DEFAULT_GAP_S = 1 / 30  # between the last frame and the first of the next loop, when there is only one frame
 # A longer wait between two recorded frames is played this long: a time labels.json has wrong (t = 1e9) must
@@ -22,7 +24,7 @@ DEFAULT_GAP_S = 1 / 30  # between the last frame and the first of the next loop,
 MAX_PAUSE_S = 10.0
 
 
-class RecordingError(ValueError):
+class RecordingError(DiceTableError, ValueError):
     """A folder that is not a usable recording; the message names the folder and what is wrong."""
 
 

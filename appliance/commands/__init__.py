@@ -114,7 +114,7 @@ def recording_folder(text: str) -> Path:
 def read_image(path: str | Path):
     """(the photo as OpenCV reads it, "") or (None, why not). Checked before OpenCV looks, which would
     only print a warning of its own and return nothing."""
-    from hardware.frame_source import read_picture
+    from appliance.base.images import read_picture
 
     path = Path(path)
     try:

@@ -6,6 +6,7 @@ import json
 import sys
 from dataclasses import replace
 
+from appliance.base.errors import DiceTableError
 from appliance.commands import user_path
 from appliance.games import GAME_IDS
 
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-class AdviseError(Exception):
+class AdviseError(DiceTableError):   # no ValueError: _open_game's handler of ValueError would rewrap it
     """Input the advice cannot be given for: said in one line, exit status 2."""
 
 

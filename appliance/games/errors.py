@@ -5,8 +5,10 @@ import inspect
 import numbers
 from typing import Any
 
+from appliance.base.errors import DiceTableError
 
-class RuleError(ValueError):
+
+class RuleError(DiceTableError, ValueError):
     """An action the rules do not allow. The game state it was applied to is unchanged."""
 
     def __init__(self, rule: str, message: str):

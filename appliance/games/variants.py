@@ -8,10 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from appliance.base.errors import DiceTableError
+
 from .train_wreck import GOALS
 
 
-class VariantError(ValueError):
+class VariantError(DiceTableError, ValueError):
     pass
 
 

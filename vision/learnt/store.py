@@ -12,12 +12,13 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
+
+from appliance.base.files import write_atomically
 
 from ..types import FACES
 from .adapter import Examples, newest_balanced
@@ -111,16 +112,7 @@ class Store:
         self.folder.mkdir(parents=True, exist_ok=True)
         buffer = io.BytesIO()
         np.savez_compressed(buffer, **arrays)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=self.folder)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(buffer.getvalue())
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(path, buffer.getvalue(), mode=0o600)   # read by the table's own user only
 
 
 def _arrays(examples: dict[str, Examples], models: dict[str, str]) -> dict:
