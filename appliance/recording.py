@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from calibration.profile import write_atomically
-from vision.scoring import label_row
+from vision.labels import label_row
 
 JPEG_QUALITY = 85
 

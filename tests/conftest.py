@@ -8,7 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import in_split, load_labeled_set, match
+from vision.lab.scoring import match
+from vision.lab.splits import in_split
+from vision.labels import load_labeled_set
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -29,7 +31,7 @@ def dataset(name: str) -> Path:
 
 
 def photos(name: str, split: str = "all") -> list:
-    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.splits.in_split)."""
+    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.lab.splits.in_split)."""
     return [image for image in load_labeled_set(dataset(name)) if in_split(image, split)]
 
 

@@ -7,14 +7,12 @@
     detector = vision.RestDetector(empty_small)       # over a stream of small frames
     state = detector.update(small, full)              # state.read_now -> vision.read(state.frame, ...)
 
-Scoring against labeled photo sets: load_labeled_set, evaluate, match (see vision.scoring).
+The label format: vision.labels. The lab (rendering, training, scoring of labeled sets): vision.lab.
 """
 from __future__ import annotations
 
 from .reader import DiceReader, read
 from .rest import RestDetector
-from .scoring import LabeledDie, LabeledImage, Score, evaluate, label_row, labeled_die, load_labeled_set, match
-from .splits import SPLITS, in_split, is_held_out
 from .types import (AT_REST, EMPTY, FACES, HAND, KEEP, MOVING, OUTSIDE, ROLL, UNCERTAIN_BELOW, Die, Reading,
                     RestState, TrayCalibration)
 
@@ -29,8 +27,7 @@ def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6
 
 
 __all__ = [
-    "DiceReader", "read", "read_kind", "RestDetector", "LabeledDie", "LabeledImage", "Score",
-    "evaluate", "label_row", "labeled_die", "load_labeled_set", "match", "SPLITS", "in_split", "is_held_out", "AT_REST",
+    "DiceReader", "read", "read_kind", "RestDetector", "AT_REST",
     "EMPTY", "FACES", "HAND", "KEEP", "MOVING", "OUTSIDE", "ROLL", "UNCERTAIN_BELOW", "Die", "Reading", "RestState",
     "TrayCalibration",
 ]

@@ -15,10 +15,11 @@ from typing import Callable, Iterable, Optional
 
 import numpy as np
 
-from ..scoring import LabeledImage, Score, match
+from ..labels import LabeledImage
+from ..learnt.adapter import HOW, Adapter, Examples, reread
+from ..learnt.look import Look, adaptable
 from ..types import FACES, Reading
-from .adapter import HOW, Adapter, Examples, reread
-from .look import Look, adaptable
+from .scoring import Score, match
 
 NIGHT_SEED = 39
 CURVE = (0, 10, 30, 100, 300, 1000)   # the curve's points up to N (and N itself)
