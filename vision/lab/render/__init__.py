@@ -7,9 +7,9 @@ shadows, d6 and d10 dice rolling and at rest, a hand and arm. Deterministic from
 
 Recorded-throw folders (docs/RECORDINGS.md) come from vision.lab.render.sequence; the committed fixture set
 from `python -m appliance.rendered_games.make OUT_DIR`; training material from
-vision.lab.render.training.render_training_set. Only numpy and OpenCV here (and the TrueType font that comes
-with pygame, loaded only when a die with sans numerals is drawn: glyphs.py); dice drawn flat, without the camera,
-in flat.py. The game scripts and the driver that plays them through the table live in appliance.rendered_games.
+vision.lab.render.training.render_training_set. Only numpy and OpenCV here (the TrueType numerals come from a
+shipped glyph atlas: glyphs.py); dice drawn flat, without the camera, in flat.py. The game scripts and the
+driver that plays them through the table live in appliance.rendered_games.
 """
 from .camera import Camera
 from .scene import Scene, Tray
