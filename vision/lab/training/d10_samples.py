@@ -1,6 +1,6 @@
 """Training samples for the d10 finder and value reader.
 
-Two sources, mixed: (1) dice drawn fresh per sample (sprites.py) on random surfaces (felt, wood,
+Two sources, mixed: (1) dice drawn fresh per sample (d10_sprites.py) on random surfaces (felt, wood,
 cardboard, soft and crumpled cloth), seen from above or at an angle, touching neighbours, any light;
 (2) whole tray scenes rendered by vision.lab.render.training (d10 and d6), for the renderer's own
 shadows, lens and trays. Then the shared photometric augmentation (hue, casts, gamma, uneven light,
