@@ -181,19 +181,19 @@ def _tray(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tuple[int, 
     thrown stay put."""
     import numpy as np
 
-    from vision.synthetic import BLACK, MARBLED, RED_TRANSLUCENT, WHITE, draw_die, felt
+    from vision.lab.render.flat import BLACK, MARBLED, RED_TRANSLUCENT, WHITE, die, surface
 
     width, height, band = 1280, 960, 720
-    image = felt(height, width, seed=1)
-    image[band:] = felt(height - band, width, colour=(40, 70, 120), seed=2)
+    image = surface(height, width, seed=1)
+    image[band:] = surface(height - band, width, colour=(40, 70, 120), seed=2)
     rng = np.random.default_rng(1)
     dice = []
     for zone, values, y in ((ROLL, roll, 0.3), (KEEP, keep, 0.87)):
         places = spots if zone == ROLL and spots else range(len(values))
         for i, value in zip(places, values):
             centre = (width * (0.15 + 0.17 * i), height * (y + (0.2 if zone == ROLL and i % 2 else 0)))
-            box = draw_die(image, centre, width / 12, value, float(rng.uniform(0, 90)),
-                           (WHITE, BLACK, RED_TRANSLUCENT, MARBLED)[len(dice) % 4], rng)
+            box = die(image, centre, width / 12, value, float(rng.uniform(0, 90)),
+                      (WHITE, BLACK, RED_TRANSLUCENT, MARBLED)[len(dice) % 4], rng)
             dice.append(Die("d6", value, box, zone, 0.4 if len(dice) in unsure else 0.99))
     return image, Reading(tuple(dice), width, height)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from appliance.base.files import read_toml, write_atomically
-from vision.scoring import label_row
+from vision.labels import label_row
 
 JPEG_QUALITY = 85
 

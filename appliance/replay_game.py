@@ -15,7 +15,7 @@ from appliance.main_loop import Output
 from appliance.settings import default_settings, player_names
 from appliance.table import Table
 from appliance.words import count, plainly
-from vision.scoring import box_holds, labeled_die
+from vision.labels import box_holds, labeled_die
 
 
 class ReplayError(DiceTableError, ValueError):

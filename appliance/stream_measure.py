@@ -9,7 +9,7 @@ folder's calibration. Against the truth kept in labels.json:
 - zones: each labeled die's zone against the reading's die whose centre its box holds; and, without a
   reader, the calibration's zone of each labeled box centre (the geometry alone);
 - values: dice read correctly / labeled dice at the detected rests, and the trust figures (right without asking,
-  asked, read wrong without asking, sure phantoms), by vision.scoring's rule.
+  asked, read wrong without asking, sure phantoms), by vision.lab.scoring's rule.
 """
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ class StreamFigures:
     detected: int = 0
     latencies: list = field(default_factory=list)
     read_while_moving: int = 0
-    values: object = field(default_factory=lambda: _score())   # vision.scoring.Score of the dice at the rests
+    values: object = field(default_factory=lambda: _score())   # vision.lab.scoring.Score of the dice at the rests
     zone_checked: int = 0
     zone_errors: int = 0
     geometry_zone_errors: int = 0
@@ -80,7 +80,7 @@ class StreamFigures:
 
 
 def _score():
-    from vision.scoring import Score   # vision loads OpenCV: only once something is measured
+    from vision.lab.scoring import Score   # vision loads OpenCV: only once something is measured
 
     return Score()
 
@@ -116,7 +116,8 @@ def _measure_recording(recording, read: Optional[Callable], figures: StreamFigur
     from appliance.assemble import recording_calibration, rest_detector
     from hardware.replay import ReplaySource
     from vision import geometry
-    from vision.scoring import LabeledImage, labeled_die, match
+    from vision.lab.scoring import match
+    from vision.labels import LabeledImage, labeled_die
 
     folder, labels = recording.folder, recording.labels
     calibration, problem = recording_calibration(recording)

@@ -13,7 +13,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from vision.synthetic import BLACK, MARBLED, RED_TRANSLUCENT, WHITE, draw_die, felt
+from vision.lab.render.flat import BLACK, MARBLED, RED_TRANSLUCENT, WHITE, die, surface
 
 LOOKS = (WHITE, BLACK, RED_TRANSLUCENT, MARBLED, WHITE, BLACK)
 
@@ -83,12 +83,12 @@ class TrayScene:
         m = int(self.wall_width)
         plane = np.empty((d + 2 * m, w + 2 * m, 3), np.uint8)
         plane[:] = self.wall_bgr
-        plane[m:m + d, m:m + w] = felt(d, w, self.felt_bgr, seed=self.seed, grain=4.0)
+        plane[m:m + d, m:m + w] = surface(d, w, self.felt_bgr, seed=self.seed, grain=4.0)
         rect = self.keep_rect()
         if rect is not None:
             (x0, y0), (x1, y1) = rect[0].astype(int) + m, rect[2].astype(int) + m
             if self.keep_style == "colour":
-                plane[y0:y1, x0:x1] = felt(y1 - y0, x1 - x0, self.keep_bgr, seed=self.seed + 1, grain=4.0)
+                plane[y0:y1, x0:x1] = surface(y1 - y0, x1 - x0, self.keep_bgr, seed=self.seed + 1, grain=4.0)
             else:
                 self._draw_tape(plane, m)
         shift = np.float64([[1, 0, -m], [0, 1, -m], [0, 0, 1]])   # plane image pixels -> plane units
@@ -99,7 +99,7 @@ class TrayScene:
         cv2.warpPerspective(plane, self.homography() @ shift, (fw, fh), dst=frame,
                             flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
         for i, (u, v, size, value, angle) in enumerate(dice):
-            draw_die(frame, self.plane_point(u, v), size, value, angle, LOOKS[i % len(LOOKS)], rng)
+            die(frame, self.plane_point(u, v), size, value, angle, LOOKS[i % len(LOOKS)], rng)
         if exposure != 1.0:
             frame = np.clip(frame.astype(np.float32) * exposure, 0, 255).astype(np.uint8)
         return frame

@@ -28,8 +28,9 @@ def dataset(name: str) -> Path:
 
 
 def photos(name: str, split: str = "all") -> list:
-    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.splits.in_split)."""
-    from vision import in_split, load_labeled_set
+    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.lab.splits.in_split)."""
+    from vision.lab.splits import in_split
+    from vision.labels import load_labeled_set
 
     return [image for image in load_labeled_set(dataset(name)) if in_split(image, split)]
 
@@ -53,7 +54,7 @@ def kinds_reported(reader, images) -> Counter:
     """How a dice reader reports the labeled dice it finds: "d6", "d10", and "d6?"/"d10?" when it is unsure."""
     import cv2
 
-    from vision import match
+    from vision.lab.scoring import match
 
     return Counter(det.kind + "?" * det.uncertain for image in images
                    for det, _ in match(reader.read(cv2.imread(str(image.path))).dice, image.dice)[0])

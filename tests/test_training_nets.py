@@ -3,8 +3,8 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="PyTorch is only installed for training (pip install -e '.[train]')")
 
-from vision.d10.training import nets as d10_nets  # noqa: E402
-from vision.training import nets  # noqa: E402
+from vision.lab.training import d10_nets  # noqa: E402
+from vision.lab.training import nets  # noqa: E402
 
 READERS = {   # name: (network, its default widths, wider ones, widths read off saved weights, crop side)
     "d6 faces": (nets.FaceReader, nets.FACE_WIDTHS, (32, 64, 64, 128, 192), nets.face_widths_of, 40),

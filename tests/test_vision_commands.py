@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from appliance.cli import main
-from vision import synthetic
+from vision.lab.render import flat
 
 
 def write_six_dice(path, seed):
-    frame, truth = synthetic.six_dice_frame(1280, 960, seed=seed)
+    frame, truth = flat.six_dice_frame(1280, 960, seed=seed)
     cv2.imwrite(str(path), frame)
     return truth
 
@@ -96,7 +96,7 @@ def _assert_read(found, truth, shift=(0, 0), zoom=1.0):
 
 
 def test_read_finds_dice_whatever_their_size_in_a_bare_photo(tmp_path, capsys):
-    frame, truth = synthetic.six_dice_frame(400, 300, seed=4)
+    frame, truth = flat.six_dice_frame(400, 300, seed=4)
     # the same dice in a photo four times as wide: 1/48 of its long side, a few pixels at the finder's first look
     cv2.imwrite(str(tmp_path / "wide.png"), cv2.copyMakeBorder(frame, 0, 900, 0, 1200, cv2.BORDER_REPLICATE))
     _assert_read(_read_json(tmp_path / "wide.png", capsys=capsys), truth)
@@ -109,7 +109,7 @@ def test_read_finds_dice_whatever_their_size_in_a_bare_photo(tmp_path, capsys):
 
 
 def test_read_at_a_given_die_size(tmp_path, capsys):
-    frame, truth = synthetic.six_dice_frame(400, 300, seed=4)
+    frame, truth = flat.six_dice_frame(400, 300, seed=4)
     cv2.imwrite(str(tmp_path / "wide.png"), cv2.copyMakeBorder(frame, 0, 900, 0, 1200, cv2.BORDER_REPLICATE))
     _assert_read(_read_json(tmp_path / "wide.png", "--die-px", "40", capsys=capsys), truth)
 
@@ -141,7 +141,7 @@ def test_small_dice_in_a_big_frame_never_ask_for_a_huge_finder_input(kind):
 
 
 def test_read_says_which_photo_is_too_small_for_the_die_size(tmp_path, capsys):
-    frame, _ = synthetic.six_dice_frame(400, 300, seed=4)
+    frame, _ = flat.six_dice_frame(400, 300, seed=4)
     cv2.imwrite(str(tmp_path / "big.png"), frame)
     cv2.imwrite(str(tmp_path / "small.png"), frame[:90, :120])   # a third of 90 px is under 40
     assert main(["read", str(tmp_path / "big.png"), str(tmp_path / "small.png"), "--die-px", "40", "--json"]) == 1
@@ -184,7 +184,7 @@ def test_bench_needs_at_least_one_run(capsys):
 
 
 def test_read_ten_sided_dice(capsys):
-    from vision import load_labeled_set
+    from vision.labels import load_labeled_set
 
     heldout = Path(__file__).parent / "fixtures" / "d10-heldout"
     image = next(i for i in load_labeled_set(heldout) if i.path.name == "heldout_7000005.jpg")

@@ -11,8 +11,9 @@ from vision.d10 import D10Reader
 from vision.d10.crops import READ_SIZE, read_crop
 from vision.d10.reader import _outranked
 from vision.preprocess import TURNS
-from vision.scoring import evaluate, load_labeled_set, match
-from vision.synthetic import turned
+from vision.lab.scoring import evaluate, match
+from vision.labels import load_labeled_set
+from vision.lab.render.flat import turned
 
 from conftest import OTHER_CAMERAS, as_seen_by, dataset, kinds_reported
 

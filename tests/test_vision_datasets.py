@@ -12,6 +12,7 @@ import cv2
 import pytest
 
 import vision
+from vision.lab import scoring
 from conftest import OTHER_CAMERAS, as_seen_by, photos
 
 TARGETS = {"tray-d6-photos": 0.990, "wood-webcam-d6": 0.980}
@@ -24,7 +25,7 @@ _scores = {}
 
 def score(name, split):
     if (name, split) not in _scores:
-        _scores[name, split] = vision.evaluate(photos(name, split), vision.read, lambda p: cv2.imread(str(p))).to_json()
+        _scores[name, split] = scoring.evaluate(photos(name, split), vision.read, lambda p: cv2.imread(str(p))).to_json()
     return _scores[name, split]
 
 
@@ -93,7 +94,7 @@ def test_a_close_up_is_read_about_as_well_as_the_photo(die_share):
         frame = cv2.imread(str(image.path))
         for die in image.dice:
             picture, box = _close_up(frame, die.box, die_share)
-            pairs, _, _ = vision.match(vision.read(picture).dice, [type(die)(die.kind, die.value, box)])
+            pairs, _, _ = scoring.match(vision.read(picture).dice, [type(die)(die.kind, die.value, box)])
             right += any(found.value == die.value for found, _ in pairs)
     in_photo = score("tray-d6-photos", "heldout")
     assert right / in_photo["labeled"] >= in_photo["accuracy"] - 0.04, (right, in_photo)
@@ -101,7 +102,7 @@ def test_a_close_up_is_read_about_as_well_as_the_photo(die_share):
 
 def seen_by(name, camera):
     if (name, camera) not in _scores:
-        _scores[name, camera] = vision.evaluate(photos(name, "heldout"), as_seen_by(vision.read, camera),
+        _scores[name, camera] = scoring.evaluate(photos(name, "heldout"), as_seen_by(vision.read, camera),
                                                 lambda p: cv2.imread(str(p))).to_json()
     return _scores[name, camera]
 

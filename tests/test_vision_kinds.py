@@ -6,7 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision import DiceReader, load_labeled_set
+from vision import DiceReader
+from vision.labels import load_labeled_set
 from vision.d10 import D10Reader
 
 from conftest import FixedNet, kinds_reported, photos
@@ -43,8 +44,8 @@ def test_real_six_sided_dice_are_six_sided_to_both_readers(readers, name):
 def test_a_six_sided_die_among_ten_sided_ones_is_read_by_the_face_reader_leaning_included():
     """The ten-sided reader hands a die it calls six-sided to the six-sided face reader, whose "cocked"
     stands as it does for the six-sided reader: reported, not read."""
-    from vision import synthetic
-    frame, _ = synthetic.six_dice_frame(1280, 960, seed=4)
+    from vision.lab.render import flat
+    frame, _ = flat.six_dice_frame(1280, 960, seed=4)
     six_sided = np.log([0.02] + [0.01] * 10 + [0.88])        # no die, d10 values 1..10, six-sided die
     reader = D10Reader()
     reader.reader, reader.kinds = FixedNet(six_sided), FixedNet(six_sided)

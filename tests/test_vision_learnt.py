@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import vision
-from vision import synthetic
+from vision.lab.render import flat
 from vision.learnt import Learnt
 from vision.learnt.adapter import HOW, MIN_SEEN, Adapter, Examples
 from vision.learnt.look import Look, feature_layer
@@ -46,7 +46,7 @@ def test_the_feature_layer_is_the_input_of_the_last_fully_connected_layer(look):
 
 
 def test_a_die_turned_by_a_quarter_turn_has_the_same_features(look):
-    frame, dice = synthetic.six_dice_frame(seed=3)
+    frame, dice = flat.six_dice_frame(seed=3)
     reading = vision.read(frame)
     crops = look.crops(frame, list(reading.dice[:2]))
     features, values = look.see(crops + [cv2.rotate(c, cv2.ROTATE_90_CLOCKWISE) for c in crops])
@@ -219,12 +219,12 @@ def relabel(value):
 
 def test_confirmed_throws_teach_the_reader_its_dice(tmp_path):
     learnt = Learnt(tmp_path / "learnt")
-    frames = [synthetic.six_dice_frame(seed=s)[0] for s in range(3)]
+    frames = [flat.six_dice_frame(seed=s)[0] for s in range(3)]
     readings = [vision.read(f) for f in frames]
     for _ in range(12):
         for frame, reading in zip(frames, readings):
             learnt.learn(frame, reading.dice, [relabel(d.value) for d in reading.dice], ["corrected"] * len(reading.dice))
-    frame = synthetic.six_dice_frame(seed=7)[0]   # dice not learnt
+    frame = flat.six_dice_frame(seed=7)[0]   # dice not learnt
     before = vision.read(frame)
     after = learnt.adapt(frame, before)
     assert [d.box for d in after.dice] == [d.box for d in before.dice]
@@ -241,7 +241,7 @@ def test_only_flat_dice_inside_the_tray_are_learnt():
     from dataclasses import replace
 
     learnt = Learnt()
-    frame = synthetic.six_dice_frame(seed=1)[0]
+    frame = flat.six_dice_frame(seed=1)[0]
     dice = list(vision.read(frame).dice)
     dice[0] = replace(dice[0], zone=vision.OUTSIDE)
     dice[1] = replace(dice[1], cocked=True, value=None)

@@ -7,11 +7,11 @@ import pytest
 
 import vision
 from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration
-from vision import synthetic
-from vision.render import dice_d6, layout
-from vision.render.frame import DieState, render_frame
-from vision.render.scene import Scene
-from vision.scoring import LabeledDie, match
+from vision.lab.render import dice_d6, flat, layout
+from vision.lab.render.frame import DieState, render_frame
+from vision.lab.render.scene import Scene
+from vision.lab.scoring import evaluate, match
+from vision.labels import LabeledDie, labeled_die, load_labeled_set
 
 from conftest import FixedNet
 
@@ -38,7 +38,7 @@ def calibration(empty):
 
 
 def test_reads_six_dice_of_mixed_looks_on_felt(reader):
-    frame, truth = synthetic.six_dice_frame(W, H, seed=3)
+    frame, truth = flat.six_dice_frame(W, H, seed=3)
     reading = reader.read(frame)
     assert len(reading.dice) == 6
     for value, box in truth:
@@ -48,15 +48,15 @@ def test_reads_six_dice_of_mixed_looks_on_felt(reader):
 
 
 def test_bare_photo_without_dice_reads_nothing(reader):
-    assert reader.read(synthetic.felt(480, 640, colour=(120, 60, 30), seed=5)).dice == ()
+    assert reader.read(flat.surface(480, 640, colour=(120, 60, 30), seed=5)).dice == ()
 
 
 def test_zones_follow_the_calibration(reader):
-    empty = synthetic.felt(H, W, seed=7)
+    empty = flat.surface(H, W, seed=7)
     frame = empty.copy()
     spots = {(300, 140): KEEP, (700, 600): ROLL, (1000, 450): ROLL}
     for i, (x, y) in enumerate(spots):
-        synthetic.draw_die(frame, (x, y), DIE, 2 + i, angle=20.0 * i)
+        flat.die(frame, (x, y), DIE, 2 + i, angle=20.0 * i)
     reading = reader.read(frame, calibration(empty))
     assert len(reading.dice) == 3
     for (x, y), zone in spots.items():
@@ -97,17 +97,17 @@ def test_a_die_leaning_over_is_reported_cocked_and_not_read(reader, seed):
 
 
 def test_two_flat_dice_touching_are_not_mistaken_for_a_cocked_die(reader):
-    empty = synthetic.felt(H, W, seed=9)
+    empty = flat.surface(H, W, seed=9)
     frame = empty.copy()
-    synthetic.draw_die(frame, (500, 500), DIE, 6, angle=0, shadow=0)
-    synthetic.draw_die(frame, (600, 500), DIE, 2, angle=0, shadow=0)
+    flat.die(frame, (500, 500), DIE, 6, angle=0, shadow=0)
+    flat.die(frame, (600, 500), DIE, 2, angle=0, shadow=0)
     reading = reader.read(frame, calibration(empty))
     assert sorted(d.value for d in reading.dice) == [2, 6]
     assert not any(d.cocked for d in reading.dice)
 
 
 def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
-    frame, _ = synthetic.six_dice_frame(W, H, seed=4)
+    frame, _ = flat.six_dice_frame(W, H, seed=4)
     unsure = DiceReader()
     unsure.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.03, 0.02]))   # 3 or 5?
     reading = unsure.read(frame)
@@ -118,7 +118,7 @@ def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
 
 
 def test_a_face_the_reader_sees_leaning_is_reported_cocked_and_not_read(reader):
-    frame, _ = synthetic.six_dice_frame(W, H, seed=4)
+    frame, _ = flat.six_dice_frame(W, H, seed=4)
     leaning = DiceReader()
     leaning.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))   # class 7: cocked
     reading = leaning.read(frame)
@@ -129,22 +129,22 @@ def test_a_face_the_reader_sees_leaning_is_reported_cocked_and_not_read(reader):
 
 
 def test_a_face_without_pips_is_not_read_with_confidence(reader):
-    frame = synthetic.felt(H, W, seed=10)
-    blank = synthetic.Look(pip=synthetic.WHITE.body)   # pips the colour of the body: nothing to count
-    synthetic.draw_die(frame, (640, 480), DIE, 5, angle=30, look=blank)
+    frame = flat.surface(H, W, seed=10)
+    blank = flat.Look("blank", flat.WHITE.body, flat.WHITE.body)   # pips the colour of the body: nothing to count
+    flat.die(frame, (640, 480), DIE, 5, angle=30, look=blank)
     reading = reader.read(frame)
     assert all(d.confidence < UNCERTAIN_BELOW for d in reading.dice)
 
 
 def test_module_level_read_uses_the_packaged_models():
-    frame, truth = synthetic.six_dice_frame(W, H, seed=5)
+    frame, truth = flat.six_dice_frame(W, H, seed=5)
     assert vision.read(frame).values == [1, 2, 3, 4, 5, 6]
 
 
 def test_vision_imports_neither_the_appliance_nor_the_hardware():
     import subprocess
     import sys
-    code = ("import sys, vision, vision.bench; "
+    code = ("import sys, vision, vision.lab.bench; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('appliance', 'hardware', 'pygame', 'torch')); "
             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -154,7 +154,7 @@ def test_vision_imports_neither_the_appliance_nor_the_hardware():
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_never_a_confident_misread(reader, seed):
     """Every die of a mixed-look frame is read right, or flagged uncertain so the table asks."""
-    frame, truth = synthetic.six_dice_frame(W, H, seed=seed)
+    frame, truth = flat.six_dice_frame(W, H, seed=seed)
     reading = reader.read(frame)
     for value, box in truth:
         die = nearest(reading, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
@@ -177,13 +177,13 @@ def test_a_tray_seen_whole_in_a_bare_photo_hides_none_of_its_dice(recording):
     so they stand and the tray goes (misread-corrected's five dice were read as one cocked die)."""
     import cv2
 
-    images = vision.load_labeled_set(Path(__file__).parent / "fixtures" / "throws" / recording)
+    images = load_labeled_set(Path(__file__).parent / "fixtures" / "throws" / recording)
     for image in images:
         reading = vision.read(cv2.imread(str(image.path)))
         widest = max(lab.box[2] - lab.box[0] for lab in image.dice)
         assert all(die.box[2] - die.box[0] < 3 * widest for die in reading.dice), image.path.name
     if recording == "misread-corrected":   # the photo that showed it: each of its dice read
-        score = vision.evaluate(images, vision.read, lambda path: cv2.imread(str(path)))
+        score = evaluate(images, vision.read, lambda path: cv2.imread(str(path)))
         assert score.correct == score.labeled == 5 and score.phantoms == 0
 
 
@@ -191,12 +191,12 @@ def test_a_bare_photo_of_a_tray_misses_hardly_a_die():
     """Rendered trays (seeds from 9,000,000: never trained on) read without a calibration, so the reader sizes
     their dice first. Touching dice of 14-18 px at the usual look went missing there (15 of these 172) until such
     dice were looked at again at the calibrated size (`reader.BARE_DIE_PX`); read calibrated, none is missed."""
-    from vision.render.training import render_random
+    from vision.lab.render.training import render_random
 
     labeled = missed = 0
     for seed in range(9_000_000, 9_000_040):
         _, image, labels = render_random(seed, ("d6",), lean_share=0.0, hand_share=0.0)
-        dice = [vision.labeled_die(label) for label in labels]
+        dice = [labeled_die(label) for label in labels]
         labeled += len(dice)
         missed += len(match(list(vision.read(image).dice), dice)[2])
     assert missed <= 0.05 * labeled, (missed, labeled)
@@ -224,9 +224,9 @@ def test_a_crop_reaching_past_the_frame_replicates_its_edge_and_one_wholly_outsi
 
 @pytest.mark.parametrize("degrees", [30, 90, 217])
 def test_a_turned_picture_holds_all_of_it_and_its_matrix_finds_each_die(reader, degrees):
-    frame = synthetic.felt(240, 320, seed=5)
-    box = synthetic.draw_die(frame, (280, 40), 36, 5)    # near a corner: turned, it must stay on the canvas
-    picture, m = synthetic.turned(frame, degrees)
+    frame = flat.surface(240, 320, seed=5)
+    box = flat.die(frame, (280, 40), 36, 5)    # near a corner: turned, it must stay on the canvas
+    picture, m = flat.turned(frame, degrees)
     centre = m @ np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 1.0])
     corners = np.array([[0, 0, 1], [320, 0, 1], [320, 240, 1], [0, 240, 1]], float) @ m.T
     assert corners.min() >= -1 and (corners.max(axis=0) <= np.array(picture.shape[1::-1]) + 1).all()

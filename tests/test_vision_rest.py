@@ -3,19 +3,19 @@ import cv2
 import numpy as np
 
 from vision import AT_REST, EMPTY, HAND, MOVING, RestDetector
-from vision import synthetic
+from vision.lab.render import flat
 
 W, H = 320, 240
 
 
 def tray(seed=0):
-    return synthetic.felt(H, W, seed=seed)
+    return flat.surface(H, W, seed=seed)
 
 
 def with_dice(positions, seed=0):
     frame = tray(seed)
     for i, (x, y) in enumerate(positions):
-        synthetic.draw_die(frame, (x, y), 22, 1 + i % 6, angle=17.0 * i)
+        flat.die(frame, (x, y), 22, 1 + i % 6, angle=17.0 * i)
     return frame
 
 
@@ -106,7 +106,7 @@ def test_a_die_still_wobbling_is_moving():
     frames = []
     for t in range(20):   # a single die rocking a few degrees back and forth
         frame = tray()
-        synthetic.draw_die(frame, (160, 120), 22, 5, angle=10 + 8 * (-1) ** t)
+        flat.die(frame, (160, 120), 22, 5, angle=10 + 8 * (-1) ** t)
         frames.append(noisy(frame, rng))
     states = feed(detector, frames)
     assert all(s.state == MOVING for s in states)
@@ -115,10 +115,10 @@ def test_a_die_still_wobbling_is_moving():
 def test_small_dark_dice_on_dark_felt_are_dice_not_an_empty_tray():
     """Black dice ~14 px across on charcoal felt: a faint, small change from the empty tray."""
     rng = np.random.default_rng(7)
-    dark = synthetic.felt(180, 320, colour=(70, 72, 74), seed=7)
+    dark = flat.surface(180, 320, colour=(70, 72, 74), seed=7)
     frame = dark.copy()
     for i, centre in enumerate([(80, 60), (200, 120)]):
-        synthetic.draw_die(frame, centre, 14, 2 + i, angle=20.0 * i, look=synthetic.BLACK, shadow=0.0)
+        flat.die(frame, centre, 14, 2 + i, angle=20.0 * i, look=flat.BLACK, shadow=0.0)
     detector = RestDetector(dark)
     states = feed(detector, [noisy(frame, rng) for _ in range(10)])
     assert EMPTY not in [s.state for s in states]

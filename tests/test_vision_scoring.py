@@ -4,8 +4,9 @@ import json
 import cv2
 import numpy as np
 
-from vision import Die, LabeledDie, Reading, evaluate, load_labeled_set, match
-from vision.scoring import Score
+from vision import Die, Reading
+from vision.lab.scoring import Score, evaluate, match
+from vision.labels import LabeledDie, load_labeled_set
 
 
 def die(cx, cy, value, size=10.0, cocked=False, confidence=0.9):
@@ -44,7 +45,7 @@ def test_a_label_without_a_box_matches_anywhere_in_the_image():
 def test_score_counts_correct_wrong_cocked_phantoms_and_missed():
     labels = [label(0, 0, 10, 10, 1), label(20, 0, 30, 10, 2), label(40, 0, 50, 10, 3), label(60, 0, 70, 10, 4)]
     reading = Reading((die(5, 5, 1), die(25, 5, 6), die(45, 5, 3, cocked=True), die(100, 100, 5)), 200, 200)
-    from vision.scoring import LabeledImage
+    from vision.labels import LabeledImage
     from pathlib import Path
     score = Score()
     score.add(reading, LabeledImage(Path("x.jpg"), 200, 200, tuple(labels)), 0.01)
@@ -60,7 +61,7 @@ def test_a_misread_the_reader_was_unsure_of_is_flagged_not_unflagged():
     from pathlib import Path
 
     from vision import UNCERTAIN_BELOW
-    from vision.scoring import LabeledImage
+    from vision.labels import LabeledImage
     labels = (label(0, 0, 10, 10, 1), label(20, 0, 30, 10, 2), label(40, 0, 50, 10, 3))
     reading = Reading((die(5, 5, 4, confidence=UNCERTAIN_BELOW - 0.1), die(25, 5, 5, confidence=UNCERTAIN_BELOW + 0.1),
                        die(45, 5, 3, confidence=UNCERTAIN_BELOW - 0.1)), 200, 200)
@@ -87,7 +88,7 @@ def test_evaluate_reads_a_labeled_folder(tmp_path):
 def test_an_unsure_phantom_is_no_sure_phantom():
     from pathlib import Path
 
-    from vision.scoring import LabeledImage
+    from vision.labels import LabeledImage
     reading = Reading((die(5, 5, 1), die(100, 100, 2, confidence=0.3), die(150, 150, 3, cocked=True),
                        die(180, 180, 4)), 200, 200)
     score = Score()
@@ -98,7 +99,7 @@ def test_an_unsure_phantom_is_no_sure_phantom():
 def test_a_die_no_person_can_read_is_right_when_asked_and_wrong_when_read_surely():
     from pathlib import Path
 
-    from vision.scoring import LabeledImage
+    from vision.labels import LabeledImage
     labels = tuple(LabeledDie("d10", v, (x, 0, x + 10, 10), legible=False) for v, x in ((3, 0), (4, 20), (5, 40)))
     reading = Reading((Die("d10", 7, (0, 0, 10, 10), "roll", 0.3), Die("d10", 9, (20, 0, 30, 10), "roll", 0.95),
                        Die("d10", 5, (40, 0, 50, 10), "roll", 0.95)), 200, 200)
@@ -110,7 +111,7 @@ def test_a_die_no_person_can_read_is_right_when_asked_and_wrong_when_read_surely
 def test_legible_is_read_from_the_labels_and_must_be_true_or_false(tmp_path):
     import pytest
 
-    from vision.scoring import labeled_die
+    from vision.labels import labeled_die
     assert labeled_die({"kind": "d10", "value": 3, "box": None, "legible": False}).legible is False
     assert labeled_die({"kind": "d6", "value": 3}).legible is True
     with pytest.raises(ValueError, match="legible"):
@@ -127,7 +128,7 @@ def test_the_rendered_d10_held_out_set_marks_its_four_dice_no_person_can_read():
 
 
 def test_a_set_with_its_own_split_keeps_it_and_marks_its_altered_copies(tmp_path):
-    from vision import in_split
+    from vision.lab.splits import in_split
     (tmp_path / "labels.json").write_text(json.dumps({"images": [
         {"file": "a_jpg.rf.1.jpg", "width": 8, "height": 8, "split": "train", "augmented": True, "dice": []},
         {"file": "b_jpg.rf.2.jpg", "width": 8, "height": 8, "split": "valid", "dice": []},
@@ -138,5 +139,5 @@ def test_a_set_with_its_own_split_keeps_it_and_marks_its_altered_copies(tmp_path
     assert [in_split(i, "heldout") for i in (a, b, c)] == [False, True, True]
     assert [in_split(i, "train") for i in (a, b, c)] == [True, False, False]
     assert all(in_split(i, "all") for i in (a, b, c, plain))
-    from vision import is_held_out   # without a split of its own, a photo is split by its file name
+    from vision.lab.splits import is_held_out   # without a split of its own, a photo is split by its file name
     assert in_split(plain, "heldout") == is_held_out("IMG_5.jpg") != in_split(plain, "train")

@@ -7,7 +7,7 @@
     detector = vision.RestDetector(empty_small)       # over a stream of small frames
     state = detector.update(small, full)              # state.read_now -> vision.read(state.frame, ...)
 
-Scoring against labeled photo sets: load_labeled_set, evaluate, match (see vision.scoring).
+The label format: vision.labels. The lab (rendering, training, scoring of labeled sets): vision.lab.
 """
 from __future__ import annotations
 
@@ -19,10 +19,7 @@ from .types import (AT_REST, EMPTY, FACES, HAND, KEEP, MOVING, OUTSIDE, ROLL, UN
 
 # Imported at first use (PEP 562): `vision.types` is plain data, the rest loads OpenCV, which the rules, the table
 # and their tests do without. Each name: the module it comes from.
-LAZY = {**dict.fromkeys(("DiceReader", "read"), ".reader"), "RestDetector": ".rest",
-        **dict.fromkeys(("LabeledDie", "LabeledImage", "Score", "evaluate", "label_row", "labeled_die",
-                         "load_labeled_set", "match"), ".scoring"),
-        **dict.fromkeys(("SPLITS", "in_split", "is_held_out"), ".splits")}
+LAZY = {**dict.fromkeys(("DiceReader", "read"), ".reader"), "RestDetector": ".rest"}
 
 
 def __getattr__(name: str):
@@ -44,8 +41,7 @@ def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6
 
 
 __all__ = [
-    "DiceReader", "read", "read_kind", "RestDetector", "LabeledDie", "LabeledImage", "Score",
-    "evaluate", "label_row", "labeled_die", "load_labeled_set", "match", "SPLITS", "in_split", "is_held_out", "AT_REST",
+    "DiceReader", "read", "read_kind", "RestDetector", "AT_REST",
     "EMPTY", "FACES", "HAND", "KEEP", "MOVING", "OUTSIDE", "ROLL", "UNCERTAIN_BELOW", "Die", "Reading", "RestState",
     "TrayCalibration",
 ]

@@ -6,7 +6,7 @@ flat dice in perspective, with their side faces and shadows, and leaning dice, i
 A die the face reader is unsure of may be a ten-sided die: the ten-sided reader looks at it, and what it
 is sure is one is reported as kind "d10", so that a game played with six-sided dice can say so.
 
-The networks are small ONNX files in vision/models run through cv2.dnn; see vision/training for how
+The networks are small ONNX files in vision/models run through cv2.dnn; see vision/lab/training for how
 they were trained and on what.
 """
 from __future__ import annotations

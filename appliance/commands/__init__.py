@@ -17,7 +17,7 @@ def print_figures(figures: dict, as_json: bool) -> None:
 
 
 def trust_line(figures: dict, labeled: int) -> str:
-    """The trust figures (vision.scoring.Score.trust) of `labeled` dice in a sentence: what the table would do."""
+    """The trust figures (vision.lab.scoring.Score.trust) of `labeled` dice in a sentence: what the table would do."""
     if not labeled:
         return "no labeled dice read"
     illegible = f", {figures['illegible']} no person can read (right when asked)" if figures["illegible"] else ""

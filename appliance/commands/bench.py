@@ -10,11 +10,10 @@ HELP = "time a part of the appliance on one thread (vision), play the advisor (s
 
 
 def _vision(args) -> dict:
-    import vision.bench
-    import vision.d10.bench
+    from vision.lab import bench
 
-    figures = vision.bench.run(args.repeats)
-    figures["read_d10_ms"] = vision.d10.bench.read_ms(args.repeats)  # a 1280x960 frame with six d10s
+    figures = bench.run(args.repeats)
+    figures["read_d10_ms"] = bench.read_d10_ms(args.repeats)  # a 1280x960 frame with six d10s
     return figures
 
 

@@ -15,14 +15,14 @@ HELP = ("score the dice reader on a labeled photo set: a folder with its photos 
 def configure(parser) -> None:
     parser.add_argument("set_dir", metavar="SET_DIR", help="folder with labels.json and its images")
     parser.add_argument("--split", default="all", choices=["all", "train", "heldout"],
-                        help="which photos: all, or the models' train / held-out split (vision.splits)")
+                        help="which photos: all, or the models' train / held-out split (vision.lab.splits)")
     add_reader_options(parser, "the dice in the photos: which reader (default: the kind the labels name)", None)
     parser.add_argument("--stream", action="store_true",
                         help="SET_DIR holds recorded throws (docs/RECORDINGS.md): rest latency, readings while "
                              "moving, missed rests, zones and values, as the appliance would see them")
     parser.add_argument("--no-reader", action="store_true", help="with --stream: rest detection and zones only")
     parser.add_argument("--adapt", type=_count, metavar="N",
-                        help="play a night (vision.learnt.night): in a seeded order the first photos' dice, up to N, "
+                        help="play a night (vision.lab.night): in a seeded order the first photos' dice, up to N, "
                              "are confirmed with their labels and the reader learns them; the rest are scored with "
                              "nothing learnt, after N and along the way (augmented copies are left out)")
     parser.add_argument("--careless", type=_share, default=0.0, metavar="P",
@@ -71,13 +71,16 @@ def run(args) -> int:
         args.usage_error(f"{', '.join(photo_options)}: for labeled photo sets, not with --stream (a recording's "
                          "labels name its dice and its calibration gives their size)")
     import cv2
-    import vision
+
+    from vision.labels import load_labeled_set
+    from vision.lab.scoring import evaluate
+    from vision.lab.splits import in_split
 
     cv2.setNumThreads(1)
     if args.stream:
         return _stream(args)
     try:
-        images = vision.load_labeled_set(args.set_dir)
+        images = load_labeled_set(args.set_dir)
     except OSError as error:
         return _fail(f"no labeled set at {args.set_dir}: {error}")
     except ValueError as error:
@@ -85,14 +88,14 @@ def run(args) -> int:
     if args.kind is None:   # a set labeled all d10 is read by the ten-sided reader
         kinds = {die.kind for image in images for die in image.dice}
         args.kind = "d10" if kinds == {"d10"} else "d6"
-    images = [image for image in images if vision.in_split(image, args.split)]
+    images = [image for image in images if in_split(image, args.split)]
     if not images:   # "0/0 read correctly" would pass for a score
         split = "" if args.split == "all" else f" in the {args.split} split"
         return _fail(f"nothing to score: {args.set_dir}/labels.json lists no images{split}")
     if args.adapt is not None:
         return _night(args, images)
     try:
-        scored = vision.evaluate(images, photo_reader(args), lambda path: read_image(path)[0])
+        scored = evaluate(images, photo_reader(args), lambda path: read_image(path)[0])
     except (OSError, ValueError) as error:   # an image missing or unreadable, or too small for --die-px
         return _fail(f"cannot score {args.set_dir}: {error}")
     score = scored.to_json()
@@ -108,7 +111,7 @@ def run(args) -> int:
 
 
 def _night(args, images) -> int:
-    from vision.learnt.night import night, training_copies
+    from vision.lab.night import night, training_copies
 
     copies = training_copies(args.set_dir)
     images = [image for image in images if image.path.name not in copies]

@@ -3,5 +3,5 @@ presses and the expected sheet, and writing the fixture set.
 
     python -m appliance.rendered_games.make tests/fixtures/throws
 
-It lives in `appliance` because it drives the table; the pictures come from vision.render.
+It lives in `appliance` because it drives the table; the pictures come from vision.lab.render.
 """

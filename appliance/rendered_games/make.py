@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .play import play_script
 from .scripts import GAMES, SCENARIOS
-from vision.render.training import render_training_set
+from vision.lab.render.training import render_training_set
 
 BUDGET_MB = 30.0
 QUALITY = {"scenario": 75, "game": 72}

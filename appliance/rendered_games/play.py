@@ -8,7 +8,7 @@ reader would report them), so the presses are the ones the table's button protoc
 expected sheet comes from the rules alone (appliance.games) applied to the script, and must equal the
 table's: a check of the script, of this driver and of the table at once.
 
-It lives in appliance because it drives the table; the renderer (vision.render) imports no appliance.
+It lives in appliance because it drives the table; the renderer (vision.lab.render) imports no appliance.
 """
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ from appliance.table import Table
 from hardware.buttons import Press
 from vision.types import Die, Reading
 
-from vision.render import dice_d6, dice_d10
-from vision.render.scene import Scene, grey
-from vision.render.sequence import Sequence, Spec
+from vision.lab.render import dice_d6, dice_d10
+from vision.lab.render.scene import Scene, grey
+from vision.lab.render.sequence import Sequence, Spec
 
 OK, NEXT, PREV, BACK = Press("OK"), Press("NEXT"), Press("PREV"), Press("BACK")
 OK_LONG, NEXT_LONG, PREV_LONG = Press("OK", True), Press("NEXT", True), Press("PREV", True)
@@ -335,7 +335,7 @@ def _match(dice, values) -> list[int]:
 
 def play_script(script: dict, folder, quality: int = 80) -> dict:
     """Render and write one script's recording folder; returns its labels.json content (without frames)."""
-    from vision.render.folder import FolderSink, write_recording
+    from vision.lab.render.folder import FolderSink, write_recording
 
     sink = FolderSink(folder, quality)
     player = Player(script, sink)

@@ -6,7 +6,7 @@ kinds a die is, the kinds reader says: the same network trained on real six-side
 tells the kinds apart far better and reads numerals a little worse. A six-sided die is reported as kind
 "d6" with the value the six-sided face reader gives it, so a game expecting d10s can say that a d6 is
 on the tray instead of misreading it. The ONNX models live in vision/models; how they were trained and
-on what: vision/d10/training/train.py and vision/models/README-d10.md.
+on what: vision/lab/training/d10_train.py and vision/models/README-d10.md.
 """
 from __future__ import annotations
 

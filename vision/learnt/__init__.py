@@ -7,7 +7,7 @@
     learnt.forget()
 
 The table decides what counts as confirmed (adapter.HOW); this package, how examples are kept and used.
-Nothing learnt leaves the device. `dicetable evaluate SET_DIR --adapt N` measures it (night.py).
+Nothing learnt leaves the device. `dicetable evaluate SET_DIR --adapt N` measures it (vision.lab.night).
 """
 from __future__ import annotations
 

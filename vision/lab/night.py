@@ -3,7 +3,7 @@ photos' dice, up to N, are confirmed with their labels as a careful player would
 confirming an unsure one, pressing OK on a sure one), the reader adapting after each photo; the photos after
 them are read and scored with the trust figures, with nothing learnt, after N, and at the curve's points.
 
-The lab, not the runtime: the appliance never imports it. Each photo is read once by the packaged reader and
+The lab, not the runtime: the table never runs it. Each photo is read once by the packaged reader and
 seen once by the adapter's look; every adapter is then scored on those same dice.
 """
 from __future__ import annotations
@@ -15,10 +15,11 @@ from typing import Callable, Iterable, Optional
 
 import numpy as np
 
-from ..scoring import LabeledImage, Score, match
+from ..labels import LabeledImage
+from ..learnt.adapter import HOW, Adapter, Examples, reread
+from ..learnt.look import Look, adaptable
 from ..types import FACES, Reading
-from .adapter import HOW, Adapter, Examples, reread
-from .look import Look, adaptable
+from .scoring import Score, match
 
 NIGHT_SEED = 39
 CURVE = (0, 10, 30, 100, 300, 1000)   # the curve's points up to N (and N itself)

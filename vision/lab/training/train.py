@@ -1,10 +1,10 @@
 """Train the dice finder or the face reader and export it to ONNX for cv2.dnn.
 
-    .venv/bin/python -m vision.training.train finder --datasets ../shared/datasets --minutes 12
-    .venv/bin/python -m vision.training.train faces  --datasets ../shared/datasets --minutes 8
+    .venv/bin/python -m vision.lab.training.train finder --datasets ../shared/datasets --minutes 12
+    .venv/bin/python -m vision.lab.training.train faces  --datasets ../shared/datasets --minutes 8
 
-Trained on the TRAIN split (vision.splits) of tray-d6-photos and wood-webcam-d6 (or --sets) plus rendered scenes
-(vision.training.data.render_scene); the held-out photos are never seen, so their figure is honest. Photos are
+Trained on the TRAIN split (vision.lab.splits) of tray-d6-photos and wood-webcam-d6 (or --sets) plus rendered scenes
+(vision.lab.training.data.render_scene); the held-out photos are never seen, so their figure is honest. Photos are
 drawn as often as the dice they hold (`by_die`).
 Needs the `train` extra (torch, onnx); one or two CPU threads are enough.
 """
@@ -19,14 +19,14 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from ..frame_reader import MODELS
-from ..preprocess import FACE_SIZE
-from ..reader import DiceReader
+from ...frame_reader import MODELS
+from ...preprocess import FACE_SIZE
+from ...reader import DiceReader
 from . import data, nets
 
 SETS = ["tray-d6-photos", "wood-webcam-d6"]   # what the packaged models learned from
 # Every real six-sided set whose dice the finder can place (aibox-whitebox-d6's low view boxes side faces as often
-# as the top face its labels name, so it is only measured on): vision.training.cross_source leaves each out in turn.
+# as the top face its labels name, so it is only measured on): vision.lab.training.cross_source leaves each out in turn.
 REAL_SETS = SETS + ["epanemu-dice3", "tomitomi3-gray-d6"]
 
 
@@ -169,8 +169,8 @@ def main(argv=None):
     parser.add_argument("--net", choices=["faces", "lite0"], default="faces",
                         help="faces: the face reader's design (nets.FaceReader: the packaged one, --widths) or lite0 "
                              "(nets.LiteFaceReader: EfficientNet-Lite0's first stages, from ImageNet weights)")
-    parser.add_argument("--hard", type=Path, help="hard examples from vision.training.mine (faces only)")
-    parser.add_argument("--scenes3d", type=Path, nargs="+", help="folders from vision.training.render3d (faces only)")
+    parser.add_argument("--hard", type=Path, help="hard examples from vision.lab.training.mine (faces only)")
+    parser.add_argument("--scenes3d", type=Path, nargs="+", help="folders from vision.lab.training.render3d (faces only)")
     parser.add_argument("--flat3d", type=Path, nargs="+", default=[],
                         help="more such folders, of which only the examples that are not cocked are used")
     parser.add_argument("--cocked2d", type=float, default=0.1,

@@ -28,7 +28,7 @@ STROKE_FONTS = {   # OpenCV's Hershey fonts: (font, scale)
     "plain": (cv2.FONT_HERSHEY_PLAIN, 1.9),
     "italic": (cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC, 1.0),
 }
-SANS_FONTS = {"sans": False, "sans-italic": True}   # TrueType (vision.render.glyphs), name: italic; most real dice
+SANS_FONTS = {"sans": False, "sans-italic": True}   # TrueType (vision.lab.render.glyphs), name: italic; most real dice
 FONTS = (*STROKE_FONTS, *SANS_FONTS)
 
 

@@ -1,6 +1,6 @@
 """Collect the reader's mistakes on TRAIN-split photos, for the face reader to learn from.
 
-    .venv/bin/python -m vision.training.mine --datasets ../shared/datasets --out hard.json
+    .venv/bin/python -m vision.lab.training.mine --datasets ../shared/datasets --out hard.json
 
 Writes phantoms (a find whose centre lies in no labeled box: class 0) and misread dice (class = the
 true value), each with the crop the reader used. Held-out photos are never mined.
@@ -13,12 +13,13 @@ from pathlib import Path
 
 import cv2
 
-from ..frame_reader import MODELS
-from ..preprocess import FACE_CONTEXT
-from ..reader import DiceReader
-from ..scoring import load_labeled_set, match
+from ...frame_reader import MODELS
+from ...labels import load_labeled_set
+from ...preprocess import FACE_CONTEXT
+from ...reader import DiceReader
+from ...types import Die
+from ..scoring import match
 from ..splits import in_split
-from ..types import Die
 from .train import SETS
 
 

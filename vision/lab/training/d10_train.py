@@ -1,15 +1,15 @@
 """Train the d10 finder or value reader and export it to ONNX for cv2.dnn.
 
-    .venv/bin/python -m vision.d10.training.bank /tmp/d10/bank --chunks 40            # dice for the reader
-    .venv/bin/python -c "from vision.render.training import render_training_set as r; r('/tmp/d10/pool/a', 150, ('d10',), seed=101)"
-    .venv/bin/python -m vision.d10.training.train finder --renders /tmp/d10/pool/a --minutes 12
-    .venv/bin/python -m vision.d10.training.train reader --bank /tmp/d10/bank --renders /tmp/d10/pool/a --minutes 14
+    .venv/bin/python -m vision.lab.training.d10_bank /tmp/d10/bank --chunks 40            # dice for the reader
+    .venv/bin/python -c "from vision.lab.render.training import render_training_set as r; r('/tmp/d10/pool/a', 150, ('d10',), seed=101)"
+    .venv/bin/python -m vision.lab.training.d10_train finder --renders /tmp/d10/pool/a --minutes 12
+    .venv/bin/python -m vision.lab.training.d10_train reader --bank /tmp/d10/bank --renders /tmp/d10/pool/a --minutes 14
     (reader: --closeups 400 --hard 0.08 adds "no die" crops of one numeral of a big sharp die and of heaps of dice)
     (--bank takes several folders; --widths with --init grows a trained reader; README-d10.md lists the runs
     behind the packaged weights)
 
-Trained on rendered material only (vision.render's d10 and d6 solids: its 9 looks and 6 fonts plus
-random colours, fonts, stroke weights and 6/9 marks; tray scenes from vision.render.training). No
+Trained on rendered material only (vision.lab.render's d10 and d6 solids: its 9 looks and 6 fonts plus
+random colours, fonts, stroke weights and 6/9 marks; tray scenes from vision.lab.render.training). No
 photograph is trained on: ../shared/datasets/cloth-d10-photos stays a test. The finder starts from
 the six-sided finder's weights (vision/models/finder.pt) and learns the d10's outline.
 """
@@ -21,12 +21,11 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from ...d10.crops import READ_SIZE
 from ...frame_reader import MODELS
-from ...training import data, nets as d6_nets
-from ...training.train import finder_loss, fit, in_workers
-from ..crops import READ_SIZE
-from . import samples, sprites
-from .nets import WIDTHS, D10Reader, load_reader
+from . import d10_samples as samples, d10_sprites as sprites, data, nets as d6_nets
+from .d10_nets import WIDTHS, D10Reader, load_reader
+from .train import finder_loss, fit, in_workers
 
 SIX_SIDED_SETS = ("tray-d6-photos", "wood-webcam-d6")   # real dice for the "six-sided die" class
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from ...training.nets import cbr, dw, grow_into
+from .nets import cbr, dw, grow_into
 
 CLASSES = 12
 D6_CLASS = 11

@@ -1,8 +1,8 @@
 """Training samples for the d10 finder and value reader.
 
-Two sources, mixed: (1) dice drawn fresh per sample (sprites.py) on random surfaces (felt, wood,
+Two sources, mixed: (1) dice drawn fresh per sample (d10_sprites.py) on random surfaces (felt, wood,
 cardboard, soft and crumpled cloth), seen from above or at an angle, touching neighbours, any light;
-(2) whole tray scenes rendered by vision.render.training (d10 and d6), for the renderer's own
+(2) whole tray scenes rendered by vision.lab.render.training (d10 and d6), for the renderer's own
 shadows, lens and trays. Then the shared photometric augmentation (hue, casts, gamma, uneven light,
 blur, noise, JPEG). No flips: a mirrored numeral is not a numeral.
 """
@@ -14,11 +14,10 @@ import cv2
 import numpy as np
 
 from ... import finder
-from ...training import data
-from ...training.data import Photo, photometric, random_surface
-from ..crops import READ_CONTEXT, read_crop
-from . import sprites
-from .nets import D6_CLASS
+from ...d10.crops import READ_CONTEXT, read_crop
+from . import d10_sprites as sprites, data
+from .d10_nets import D6_CLASS
+from .data import Photo, photometric, random_surface
 
 
 
@@ -42,7 +41,7 @@ def class_of(kind: str, value: int) -> int:
 
 def load_renders(folders: list[Path]) -> list[Photo]:
     """Rendered tray scenes in the labeled-image format; cocked dice are left out of the value labels."""
-    from ...scoring import load_labeled_set
+    from ...labels import load_labeled_set
     photos = []
     for folder in folders:
         for item in load_labeled_set(folder):

@@ -12,7 +12,7 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
-from ..scoring import label_row
+from ...labels import label_row
 from . import solid as solids
 from .solid import UP, Solid
 

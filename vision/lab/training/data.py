@@ -12,9 +12,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .. import finder, synthetic
-from ..preprocess import FACE_CONTEXT, FACE_SIZE, FINDER_LONG_SIDE, face_crop
-from ..scoring import load_labeled_set
+from ... import finder
+from ...labels import load_labeled_set
+from ...preprocess import FACE_CONTEXT, FACE_SIZE, FINDER_LONG_SIDE, face_crop
+from ..render import flat
 from ..splits import in_split
 from .nets import COCKED
 
@@ -27,11 +28,11 @@ class Photo:
     boxes: np.ndarray           # (N, 4) float32
     values: np.ndarray          # (N,) int
     name: str = ""              # "set/file" for photos, "" for renders
-    augmented: bool = False     # a training copy its source altered (vision.scoring.LabeledImage.augmented)
+    augmented: bool = False     # a training copy its source altered (vision.lab.scoring.LabeledImage.augmented)
 
 
 def load_photos(datasets: Path, sets: list[str], split: str, place=None) -> list[Photo]:
-    """The six-sided dice of the sets' photos in `split` (vision.splits.in_split: each set's own split where it
+    """The six-sided dice of the sets' photos in `split` (vision.lab.splits.in_split: each set's own split where it
     has one; its altered training copies count as its training photos). A photo of one die labeled without a box
     (a crop of one die, a frame with one die in it) is kept where `place(image) -> box or None` places the die
     (the finder's surest find: `lone_die_box`), else left out: its die, unboxed, would teach "no die"."""
@@ -125,7 +126,7 @@ def random_surface(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     return np.clip(base, 0, 255).astype(np.uint8)
 
 
-def random_look(rng: np.random.Generator) -> synthetic.Look:
+def random_look(rng: np.random.Generator) -> flat.Look:
     hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(15, 256)]]])
     body = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
     light = sum(body) / 3 > 120
@@ -135,7 +136,7 @@ def random_look(rng: np.random.Generator) -> synthetic.Look:
     if rng.random() < 0.25:
         second = tuple(int(v) for v in np.clip(np.array(body) + rng.integers(-90, 90, 3), 0, 255))
     alpha = 1.0 if rng.random() < 0.7 else float(rng.uniform(0.55, 0.9))
-    return synthetic.Look(body, pip, second, alpha, float(rng.uniform(0.8, 1.35)))
+    return flat.Look("drawn", body, pip, second, alpha, float(rng.uniform(0.8, 1.35)))
 
 
 def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640, cocked_share: float = 0.0) -> Photo:
@@ -163,12 +164,12 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640, cocked_sh
         s = size * rng.uniform(0.95, 1.05)
         value = int(rng.integers(1, 7))
         if rng.random() < cocked_share:   # leaning over: two faces foreshortened, label "cocked"
-            box = synthetic.draw_cocked_die(img, c, s, value, int(rng.integers(1, 7)), float(rng.uniform(15, 45)),
-                                            float(rng.uniform(0, 360)), random_look(rng), float(rng.uniform(0, 0.5)))
+            box = flat.cocked_die(img, c, s, value, int(rng.integers(1, 7)), float(rng.uniform(15, 45)),
+                                  float(rng.uniform(0, 360)), random_look(rng), float(rng.uniform(0, 0.5)))
             value = COCKED
         else:
-            box = synthetic.draw_die(img, c, s, value, angle + float(rng.normal(0, 3)), random_look(rng), rng,
-                                     shadow=float(rng.uniform(0, 0.5)))
+            box = flat.die(img, c, s, value, angle + float(rng.normal(0, 3)), random_look(rng), rng,
+                           shadow=float(rng.uniform(0, 0.5)))
         centres.append(c)
         boxes.append(box)
         values.append(value)
@@ -191,9 +192,9 @@ def rotate90_flip(img: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
 
 
 def turn_any(img: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
-    """The picture turned by a random angle (synthetic.turned), each box around its die's turned centre. A box
+    """The picture turned by a random angle (flat.turned), each box around its die's turned centre. A box
     keeps its size: how a die's own outline lies inside its box is not known."""
-    img, m = synthetic.turned(img, float(rng.uniform(0, 360)))
+    img, m = flat.turned(img, float(rng.uniform(0, 360)))
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2 @ m[:, :2].T + m[:, 2]
     half = (boxes[:, 2:] - boxes[:, :2]) / 2
     return img, np.concatenate([centres - half, centres + half], axis=1).astype(np.float32)
@@ -260,7 +261,7 @@ def face_sample(photo: Photo, rng: np.random.Generator, negative: bool):
 
 
 def load_scene_examples(folder: Path) -> list[tuple[Photo, dict]]:
-    """Examples from vision.training.render3d, each with a patch of its frame around it (memory: the
+    """Examples from vision.lab.training.render3d, each with a patch of its frame around it (memory: the
     frames themselves are not kept): [(patch as a Photo, example in patch coordinates)]."""
     import json
     examples = json.loads((folder / "examples.json").read_text())

@@ -1,37 +1,28 @@
-"""Dice drawn with OpenCV: the frames that tests and the bench use, and rendered training material.
+"""Dice drawn flat, seen from straight above, with OpenCV: the frames of tests and the bench, the calibration's
+drawn tray and the face reader's drawn training scenes. The renderer's cheap view: no camera, no light.
 
 A face is drawn once as a flat texture (body, pips) and warped onto its place in the frame, so a die
-lying flat is one warped square and a cocked die is two foreshortened faces side by side.
+lying flat is one warped square and a cocked die is two foreshortened faces side by side. Its dice wear the
+renderer's looks (dice_d6.Look) but keep a face, shadow and felt of their own (a 64 px face, a shadow cast as
+one soft quad): tests, the bench figures and trained models depend on exactly these pixels.
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from .pips import PIPS
+from ...pips import PIPS
+from .dice_d6 import Look
 
 TEXTURE = 64
 
+WHITE = Look("white", (235, 235, 235), (20, 20, 20))
+BLACK = Look("black", (30, 30, 30), (240, 240, 240))
+RED_TRANSLUCENT = Look("red-translucent", (40, 40, 210), (245, 245, 245), alpha=0.75)
+MARBLED = Look("marbled", (200, 120, 40), (250, 250, 250), second=(90, 200, 230))
 
 
-@dataclass(frozen=True)
-class Look:
-    body: tuple[int, int, int] = (235, 235, 235)   # BGR
-    pip: tuple[int, int, int] = (20, 20, 20)
-    second: tuple[int, int, int] | None = None      # marbled: a second body colour swirled in
-    alpha: float = 1.0                              # below 1: translucent
-    pip_scale: float = 1.0
-
-
-WHITE = Look()
-BLACK = Look(body=(30, 30, 30), pip=(240, 240, 240))
-RED_TRANSLUCENT = Look(body=(40, 40, 210), pip=(245, 245, 245), alpha=0.75)
-MARBLED = Look(body=(200, 120, 40), pip=(250, 250, 250), second=(90, 200, 230))
-
-
-def face_texture(value: int, look: Look, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+def face(value: int, look: Look, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A flat face (TEXTURE x TEXTURE BGR) and its mask (rounded corners)."""
     s = TEXTURE
     tex = np.empty((s, s, 3), np.float32)
@@ -51,7 +42,7 @@ def face_texture(value: int, look: Look, rng: np.random.Generator | None = None)
     pip_r = max(2, int(round(s * 0.085 * look.pip_scale)))
     for px, py in PIPS[value]:
         centre = (int(round(s / 2 + px * s * 0.27)), int(round(s / 2 + py * s * 0.27)))
-        cv2.circle(tex, centre, pip_r, look.pip, -1, cv2.LINE_AA)
+        cv2.circle(tex, centre, pip_r, look.ink, -1, cv2.LINE_AA)
     # a little shading towards the edges, as on a real rounded die
     yy, xx = np.mgrid[0:s, 0:s].astype(np.float32) / (s - 1) - 0.5
     tex *= (1.0 - 0.25 * (np.maximum(np.abs(xx), np.abs(yy)) ** 3))[..., None]
@@ -83,7 +74,7 @@ def square(centre, size: float, angle_deg: float) -> np.ndarray:
     return corners @ np.float32([[c, s], [-s, c]]) + np.float32(centre)
 
 
-def draw_shadow(frame: np.ndarray, quad: np.ndarray, offset: tuple[float, float], strength: float) -> None:
+def cast_shadow(frame: np.ndarray, quad: np.ndarray, offset: tuple[float, float], strength: float) -> None:
     """Darken a soft copy of `quad`, shifted by `offset`, in place (works on the region around it only)."""
     h, w = frame.shape[:2]
     shifted = quad + offset
@@ -100,20 +91,20 @@ def draw_shadow(frame: np.ndarray, quad: np.ndarray, offset: tuple[float, float]
     frame[y0:y1, x0:x1] = np.clip(roi * (1 - strength * shadow), 0, 255).astype(frame.dtype)
 
 
-def draw_die(frame: np.ndarray, centre, size: float, value: int, angle: float = 0.0, look: Look = WHITE,
-             rng: np.random.Generator | None = None, shadow: float = 0.35) -> tuple[float, float, float, float]:
+def die(frame: np.ndarray, centre, size: float, value: int, angle: float = 0.0, look: Look = WHITE,
+        rng: np.random.Generator | None = None, shadow: float = 0.35) -> tuple[float, float, float, float]:
     """A die lying flat, seen from above. Returns its box (xmin, ymin, xmax, ymax)."""
     quad = square(centre, size, angle)
     if shadow:
-        draw_shadow(frame, quad, (size * 0.08, size * 0.1), shadow)
-    tex, mask = face_texture(value, look, rng)
+        cast_shadow(frame, quad, (size * 0.08, size * 0.1), shadow)
+    tex, mask = face(value, look, rng)
     paste_quad(frame, tex, mask, quad, look.alpha)
     lo, hi = quad.min(axis=0), quad.max(axis=0)
     return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
 
 
-def draw_cocked_die(frame: np.ndarray, centre, size: float, value: int, side_value: int, tilt: float = 35.0,
-                    angle: float = 0.0, look: Look = WHITE, shadow: float = 0.35) -> tuple[float, float, float, float]:
+def cocked_die(frame: np.ndarray, centre, size: float, value: int, side_value: int, tilt: float = 35.0,
+               angle: float = 0.0, look: Look = WHITE, shadow: float = 0.35) -> tuple[float, float, float, float]:
     """A die leaning over by `tilt` degrees: its top face foreshortened, one side face showing beside it."""
     top = size * np.cos(np.radians(tilt))
     side = size * np.sin(np.radians(tilt))
@@ -127,9 +118,9 @@ def draw_cocked_die(frame: np.ndarray, centre, size: float, value: int, side_val
     side_quad = side_quad @ rot + np.float32(centre)
     outline = np.vstack([top_quad, side_quad])
     if shadow:
-        draw_shadow(frame, cv2.convexHull(outline).reshape(-1, 2).astype(np.float32), (size * 0.15, size * 0.15), shadow)
+        cast_shadow(frame, cv2.convexHull(outline).reshape(-1, 2).astype(np.float32), (size * 0.15, size * 0.15), shadow)
     for quad, v, shade in [(top_quad, value, 1.0), (side_quad, side_value, 0.75)]:
-        tex, mask = face_texture(v, look)
+        tex, mask = face(v, look)
         paste_quad(frame, tex, mask, quad, look.alpha, shade)
     lo, hi = outline.min(axis=0), outline.max(axis=0)
     return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
@@ -146,7 +137,7 @@ def turned(picture: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]
     return cv2.warpAffine(picture, m, size, borderMode=cv2.BORDER_REPLICATE), m
 
 
-def felt(height: int, width: int, colour=(60, 110, 40), seed: int = 0, grain: float = 6.0) -> np.ndarray:
+def surface(height: int, width: int, colour=(60, 110, 40), seed: int = 0, grain: float = 6.0) -> np.ndarray:
     """A plain felt-like surface: one colour, fine grain and a gentle fall-off of light."""
     rng = np.random.default_rng(seed)
     base = np.empty((height, width, 3), np.float32)
@@ -159,7 +150,7 @@ def felt(height: int, width: int, colour=(60, 110, 40), seed: int = 0, grain: fl
 
 def six_dice_frame(width: int = 1280, height: int = 960, seed: int = 0) -> tuple[np.ndarray, list[tuple[int, tuple]]]:
     """A felt tray with six flat dice of mixed looks: the bench frame. Returns (frame, [(value, box)])."""
-    frame = felt(height, width, seed=seed)
+    frame = surface(height, width, seed=seed)
     rng = np.random.default_rng(seed)
     size = width / 12
     looks = [WHITE, BLACK, RED_TRANSLUCENT, MARBLED, WHITE, BLACK]
@@ -167,6 +158,6 @@ def six_dice_frame(width: int = 1280, height: int = 960, seed: int = 0) -> tuple
     for i, look in enumerate(looks):
         centre = (width * (0.2 + 0.3 * (i % 3)), height * (0.33 + 0.34 * (i // 3)))
         value = i + 1
-        box = draw_die(frame, centre, size, value, float(rng.uniform(0, 90)), look, rng)
+        box = die(frame, centre, size, value, float(rng.uniform(0, 90)), look, rng)
         dice.append((value, box))
     return frame, dice

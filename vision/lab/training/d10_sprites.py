@@ -1,4 +1,4 @@
-"""Single dice drawn fast for training: the renderer's solids (vision.render) seen by a small camera
+"""Single dice drawn fast for training: the renderer's solids (vision.lab.render) seen by a small camera
 from straight above or at an angle (phone photos), lit from a random side, as a colour + alpha layer
 that the samplers paste onto surfaces. Far cheaper than rendering whole tray scenes, so training can
 draw fresh dice for every sample.
@@ -10,9 +10,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ...render import dice_d6, dice_d10, layout, solid as solids
-from ...render.camera import Camera
-from ...render.scene import Light, Scene
+from ..render import dice_d6, dice_d10, layout, solid as solids
+from ..render.camera import Camera
+from ..render.scene import Light, Scene
 
 # the TrueType sans faces are what most real dice carry: drawn as often as all stroke fonts together
 FONT_ODDS = np.array([3.0 if f in dice_d10.SANS_FONTS else 1.0 for f in dice_d10.FONTS])

@@ -1,10 +1,10 @@
 """Write the held-out rendered d10 set committed as tests/fixtures/d10-heldout (labeled-image format):
 
-    .venv/bin/python -m vision.d10.training.heldout tests/fixtures/d10-heldout --frames 60
+    .venv/bin/python -m vision.lab.training.d10_heldout tests/fixtures/d10-heldout --frames 60
 
 Seeds 7_000_000 and up: no training run draws these scenes. Frames with a cocked die are skipped, so
 every labeled die lies flat and has one true upper face. Dice mostly covered by the hand or by another die
-are not labeled (vision.render.frame: MIN_SHOWING). The committed labels mark by hand, `"legible": false`, the
+are not labeled (vision.lab.render.frame: MIN_SHOWING). The committed labels mark by hand, `"legible": false`, the
 four dice no person can read in the frames (a marbled swirl over the numeral, a finger over the face: listed in
 vision/models/README-d10.md); a fresh write leaves that to be done again.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import cv2
 
-from ...render.training import render_scene
+from ..render.training import render_scene
 
 SEED0 = 7_000_000
 

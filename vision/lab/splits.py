@@ -34,7 +34,7 @@ SPLITS = {
 
 
 def in_split(image, split: str) -> bool:
-    """Whether a labeled image (vision.scoring.LabeledImage) belongs to `split` of SPLITS: by its set's own split
+    """Whether a labeled image (vision.lab.scoring.LabeledImage) belongs to `split` of SPLITS: by its set's own split
     where the labels name one, else by its file name."""
     if split == "all" or image.split is None:
         return SPLITS[split](image.path.name)

@@ -8,7 +8,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from ..pips import PIPS
+from ...pips import PIPS
 from .solid import Face, Solid
 
 TEX = 96   # texture pixels per face edge: several times what the camera resolves

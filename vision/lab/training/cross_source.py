@@ -2,7 +2,7 @@
 
 Each real source (train.REAL_SETS) is left out of training in turn: a face reader trained from scratch on the
 TRAIN photos of the others (and rendered scenes) reads the left-out source's photos, all but its altered training
-copies, and the trust figures are counted (vision.scoring: right without asking, asked, read wrong without
+copies, and the trust figures are counted (vision.lab.scoring: right without asking, asked, read wrong without
 asking, sure phantoms). A last round ("none") leaves nothing out and reads each source's held-out split: a method
 that lifts that round but not the left-out ones fits the sources, it does not generalise.
 
@@ -12,9 +12,9 @@ BACKGROUND_CROPS crops of each photo away from its dice. `score` then reads the 
 packaged finders and each round's face reader, as `dicetable evaluate` would (the finders learned from
 tray-d6-photos and wood-webcam-d6, so for those two only the face reader is left out).
 
-    python -m vision.training.cross_source pack --datasets ../shared/datasets --out /tmp/xs/pack.npz
-    python -m vision.training.cross_source run --pack /tmp/xs/pack.npz --minutes 4 --out /tmp/xs/a
-    python -m vision.training.cross_source score --run /tmp/xs/a --datasets ../shared/datasets
+    python -m vision.lab.training.cross_source pack --datasets ../shared/datasets --out /tmp/xs/pack.npz
+    python -m vision.lab.training.cross_source run --pack /tmp/xs/pack.npz --minutes 4 --out /tmp/xs/a
+    python -m vision.lab.training.cross_source score --run /tmp/xs/a --datasets ../shared/datasets
 
 `pack` places the unboxed die of a one-die crop with the packaged finder (data.lone_die_box) and shrinks photos
 whose dice are bigger than PACK_DIE_PX (the reader sees 40 px crops), so that a run can go to another machine:
@@ -33,11 +33,12 @@ import cv2
 import numpy as np
 import torch
 
-from ..frame_reader import MODELS
-from ..reader import DiceReader
-from ..scoring import LabeledDie, LabeledImage, Score, evaluate, load_labeled_set
+from ...frame_reader import MODELS
+from ...labels import LabeledDie, LabeledImage, load_labeled_set
+from ...reader import DiceReader
+from ...types import Reading
+from ..scoring import Score, evaluate
 from ..splits import in_split
-from ..types import Reading
 from . import data, nets
 from .train import REAL_SETS, TASKS, by_die, faces_batch, fit, in_workers, Stream
 

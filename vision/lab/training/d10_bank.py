@@ -1,7 +1,7 @@
 """Draw dice into bank files for the reader's training (see samples.BANK_SIZE):
 
-    .venv/bin/python -m vision.d10.training.bank /tmp/d10/bank --seed 1 --chunks 20
-    .venv/bin/python -m vision.d10.training.bank /tmp/d10/bank3 --seed 3 --chunks 20 --view handheld
+    .venv/bin/python -m vision.lab.training.d10_bank /tmp/d10/bank --seed 1 --chunks 20
+    .venv/bin/python -m vision.lab.training.d10_bank /tmp/d10/bank3 --seed 3 --chunks 20 --view handheld
 
 Each chunk is an .npz of 1000 crops with their classes; the trainer picks up whatever chunks exist.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import samples, sprites
+from . import d10_samples as samples, d10_sprites as sprites
 
 
 def main(argv=None):

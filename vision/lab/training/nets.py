@@ -11,7 +11,7 @@ import torch
 from torch import nn
 import torch.nn.functional as F
 
-from .. import finder
+from ... import finder
 
 FINDER_STRIDE = finder.STRIDE  # the network must shrink by what the readers decode
 FACE_CLASSES = 8        # 0 = no die, 1..6 = value, 7 = cocked (the die under the crop does not lie flat)

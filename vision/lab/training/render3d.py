@@ -1,12 +1,12 @@
-"""Face-reader examples from the 3D renderer (vision.render): flat dice seen in perspective, with side
+"""Face-reader examples from the 3D renderer (vision.lab.render): flat dice seen in perspective, with side
 faces and shadows, and dice leaning (cocked), each cropped where the finder puts it, as at inference.
 
-    .venv/bin/python -m vision.training.render3d --out /tmp/r3d --scenes 600 --seed 500000
+    .venv/bin/python -m vision.lab.training.render3d --out /tmp/r3d --scenes 600 --seed 500000
 
 Writes <out>/<seed>.jpg and <out>/examples.json: [{"photo", "cx", "cy", "side", "label"}], label
 0 = no die (a find on no die), 1..6 = a flat die's value, 7 = COCKED (the die under the crop leans).
 Seeds 500000 and up: far from the seeds the committed recordings (appliance/rendered_games) use.
-More dice lean here (--lean) than in vision.render.training.render_scene, so the class is not rare.
+More dice lean here (--lean) than in vision.lab.render.training.render_scene, so the class is not rare.
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..frame_reader import MODELS
-from ..preprocess import FACE_CONTEXT
-from ..reader import DiceReader
+from ...frame_reader import MODELS
+from ...preprocess import FACE_CONTEXT
+from ...reader import DiceReader
 from ..render.training import render_random
 from .nets import COCKED
 
