@@ -11,7 +11,7 @@ from appliance.screens.render import SMALLEST_SHEET_TEXT, label_spots
 from appliance.screens.sheet_view import blocks_shown, focus_section
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
-from hardware.display import LAYOUTS
+from appliance.screens.layout import LAYOUTS
 
 
 @pytest.fixture(scope="module")

@@ -55,8 +55,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.assemble import demo_recordings, open_output, window_open
-    from hardware.display import choose_mode
+    from appliance.assemble import demo_recordings, open_output
+    from hardware.display import choose_mode, window_open
     from appliance.replay_game import ReplayError, replay_game
     from appliance.settings import load_settings
 
