@@ -10,7 +10,8 @@ window: a window on a desktop (X11 or Wayland)
 dummy:  no screen at all (tests, screenshots, CI)
 auto:   kiosk when there is no desktop but a DRM device (/dev/dri), window when a desktop is running,
         dummy otherwise.
-This is the only place that sets SDL variables. What is drawn, and at what sizes, is appliance/screens'.
+This is the only place that sets SDL variables. What is drawn on it, and at what sizes, is the screens' part
+(appliance/screens).
 """
 from __future__ import annotations
 
