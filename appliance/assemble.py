@@ -22,7 +22,6 @@ from hardware.buttons import KeyboardPanel, Press, ScriptedPanel
 from hardware.frame_source import small_grey
 from vision.types import Reading
 
-
 REPO = Path(__file__).resolve().parents[1]
 RECORDINGS = REPO / "tests" / "fixtures" / "throws"
 
