@@ -15,10 +15,10 @@ import numpy as np
 
 from appliance.event_log import DEFAULT_LOG, LogError, RefusingLog, open_log
 from appliance.main_loop import LATEST_SCREEN, LOOK_FOR_SCREEN_S, Appliance, Output
+from appliance.screens.layout import Layout
 from appliance.settings import Settings
 from appliance.table import Table
 from hardware.buttons import KeyboardPanel, Press, ScriptedPanel
-from hardware.display import Layout
 from hardware.frame_source import small_grey
 from vision.types import Reading
 
@@ -146,9 +146,8 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str], late
     """The screen of the settings; without one, PNG files in a new temporary folder: every screen, or
     with `latest_only` (the table, which runs for days) only the latest, in one file written over. A screen
     that fails to open is looked for again every LOOK_FOR_SCREEN_S (a TV switched on after the Pi)."""
-    import pygame
-
-    from hardware.display import DisplayError, choose_mode, layout_for, open_display
+    from appliance.screens.layout import layout_for
+    from hardware.display import DisplayError, choose_mode, open_display
 
     size, touch = settings.display.size, settings.buttons.touch
 
@@ -175,7 +174,6 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str], late
         png_dir = png_dir or Path(tempfile.mkdtemp(prefix="dicetable-screens-"))
         notes.append(f"{problem}; {written_to(png_dir)} until the screen is found (looked for every "
                      f"{LOOK_FOR_SCREEN_S:.0f} s)")
-    pygame.key.set_repeat(0)
     return Output(surface, layout, png_dir, flip=mode != "dummy", latest_only=latest_only,
                   look_for_screen=look_for_screen if problem else None, clock=clock)
 
@@ -231,20 +229,3 @@ def scripted_presses(labels: dict, clock: Callable[[], float], first_frame: int 
     times = [frame["t"] for frame in labels.get("frames", [])]
     presses = [(times[p["frame"]], p["press"]) for p in labels.get("presses", []) if p["frame"] >= first_frame]
     return ScriptedPanel(presses, clock=clock)
-
-
-def window_open(escape_closes: bool = False) -> bool:
-    """False once a desktop window is closed or the process is asked to stop (SIGTERM, SIGINT: SDL's own
-    handlers turn them into a QUIT event, which stays queued: every later call sees it too). Escape closes it
-    only with `escape_closes` (the demo, where no panel reads the keys): at the table the keyboard panel takes
-    the key events, and Escape is its BACK button."""
-    import pygame
-
-    if escape_closes:   # the demo's own event reading, which also keeps its window answering
-        # open_display queues only the events some panel reads, and the demo's scripted presses read none
-        pygame.event.set_allowed(pygame.KEYDOWN)
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                pygame.event.post(pygame.event.Event(pygame.QUIT))   # queued again: closed from now on
-                break
-    return not pygame.event.peek(pygame.QUIT)

@@ -1,7 +1,7 @@
 """The `dicetable` command: one entry point, one module per subcommand.
 
 Each subcommand lives in `appliance.commands.<name>` and provides HELP, configure(parser) and
-run(args) -> exit code. Command modules import heavy libraries (OpenCV, pygame) inside run(), so
+run(args) -> exit code. Command modules import the library (OpenCV, the display) inside run(), so
 `dicetable rules` starts without loading them.
 """
 from __future__ import annotations

@@ -355,13 +355,10 @@ def start(path: Path, figures: Figures, what: str) -> tuple[Table | None, str]:
 
 
 def _draw(table: Table) -> None:
-    from appliance.screens.render import render
-    from hardware.display import LAYOUTS, open_display
+    from appliance.screens import png
+    from appliance.screens.layout import LAYOUTS
 
-    import pygame
-    if not pygame.display.get_init():
-        open_display("dummy", LAYOUTS["touchscreen"].size)
-    render(pygame.display.get_surface(), table.screen(), LAYOUTS["touchscreen"])
+    png.drawn(table.screen(), LAYOUTS["touchscreen"])
 
 
 def damaged_logs(recordings: list[Recorded], n: int, rng: random.Random, folder: Path, figures: Figures) -> None:

@@ -214,7 +214,7 @@ def gallery_layouts() -> dict:
     """The two layouts, and the touchscreen's with its soft buttons drawn (`buttons.touch`)."""
     from dataclasses import replace
 
-    from hardware.display import LAYOUTS
+    from appliance.screens.layout import LAYOUTS
 
     return {**LAYOUTS, "touch": replace(LAYOUTS["touchscreen"], touch=True)}
 
@@ -222,54 +222,39 @@ def gallery_layouts() -> dict:
 def render_all(out_dir: Path, counts=None) -> Iterator[tuple[str, str, Path]]:
     """(screen, layout, png) for every screen at every layout of the gallery; with `counts`, each screen for
     that many players too (named `screen-Np-layout.png`)."""
+    from appliance.screens import png
+
     for name, n, layout_name, surface in drawn(counts or (None,)):
         path = out_dir / f"{name}{f'-{n}p' if n else ''}-{layout_name}.png"
         out_dir.mkdir(parents=True, exist_ok=True)
-        import pygame
-
-        pygame.image.save(surface, str(path))
+        png.save(surface, path)
         yield name, layout_name, path
 
 
-def drawn(counts=COUNTS, layouts=None) -> Iterator[tuple[str, int | None, str, "pygame.Surface"]]:
+def drawn(counts=COUNTS, layouts=None) -> Iterator[tuple]:
     """(screen, players, layout, surface) for every screen of the gallery drawn for each number of players
     (None: its usual players) at each layout."""
-    import pygame
+    from appliance.screens import png
 
-    from appliance.screens.render import render
-
-    pygame.font.init()
     for name, build in SCREENS.items():
         for n in counts:
             screen = (build(players(n)) if n else build()).screen()
             picture = PICTURES[name]() if name in PICTURES else None
             for layout_name, layout in (layouts or gallery_layouts()).items():
-                surface = pygame.Surface(layout.size)
-                render(surface, screen, layout, picture)
-                yield name, n, layout_name, surface
+                yield name, n, layout_name, png.drawn(screen, layout, picture)
 
 
 def contact_sheet(out: Path, layout_name: str, counts=COUNTS) -> Path:
     """Every screen for each number of players at one layout, shrunk into one PNG: a row per screen, a column
     per number of players, to look over at once."""
-    import pygame
+    from appliance.screens import png
 
     layout = gallery_layouts()[layout_name]
     shrink = 400 / layout.size[0]
     cell = (round(layout.size[0] * shrink), round(layout.size[1] * shrink))
-    label_h = 22
-    sheet = pygame.Surface(((cell[0] + 8) * len(counts), (cell[1] + label_h + 8) * len(SCREENS)))
-    sheet.fill((60, 60, 60))
-    from appliance.screens import draw
-
-    for name, n, _, surface in drawn(counts, {layout_name: layout}):
-        col, row = counts.index(n), list(SCREENS).index(name)
-        x, y = col * (cell[0] + 8), row * (cell[1] + label_h + 8)
-        draw.text(sheet, f"{name}, {n} player{'s' if n > 1 else ''}", (x + 4, y + 2), 15)
-        sheet.blit(pygame.transform.smoothscale(surface, cell), (x, y + label_h))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(sheet, str(out))
-    return out
+    cells = ((list(SCREENS).index(name), counts.index(n), f"{name}, {n} player{'s' if n > 1 else ''}", surface)
+             for name, n, _, surface in drawn(counts, {layout_name: layout}))
+    return png.contact_sheet(out, cells, len(SCREENS), len(counts), cell)
 
 
 if __name__ == "__main__":   # screens drawn on surfaces of their own: no display is opened

@@ -33,7 +33,7 @@ LOOK_FOR_SCREEN_S = 10.0  # a screen that was missing at start (a TV still off) 
 
 
 class Output:
-    """Where screens go: a pygame display, PNG files, or both. Draws only when the screen changed.
+    """Where screens go: the display, PNG files, or both. Draws only when the screen changed.
     PNGs are numbered and named by what they show, one per screen (the demo's), or with `latest_only` one file written over each
     time (a table left running without a screen must not fill the SD card)."""
 
@@ -62,21 +62,21 @@ class Output:
     def show(self, screen: Screen, picture: Picture | None = None) -> None:
         if self.screen_surface() is None or (screen == self.last and picture is self.last_picture):
             return
-        import pygame
-
+        from appliance.screens import png
         from appliance.screens.render import render
+        from hardware import display
 
         self.last, self.last_picture = screen, picture
         render(self.surface, screen, self.layout, picture)
         if self.flip:
-            pygame.display.flip()
+            display.flip()
         if self.png_dir:
             if self.latest_only:  # one file, written over: only it is kept
                 self.saved.clear()
             path = self.png_dir / (LATEST_SCREEN if self.latest_only else png_name(len(self.saved) + 1, screen))
             try:
-                pygame.image.save(self.surface, str(path))
-            except (pygame.error, OSError) as error:   # a full or read-only disk: the game goes on without PNGs
+                png.save(self.surface, path)
+            except OSError as error:   # a full or read-only disk: the game goes on without PNGs
                 self.write_error = f"cannot write the screens to {self.png_dir} ({error}): no more are written"
                 print(f"dicetable: {self.write_error}", file=sys.stderr)
                 self.png_dir = None

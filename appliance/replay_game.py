@@ -57,7 +57,8 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         if table.record is None:   # refused (a variant, the number of players): the screen says why
             raise ReplayError(f"{labels_file}: the game cannot start: {table.message}")
     if output is None and screens:
-        from hardware.display import LAYOUTS, open_display
+        from appliance.screens.layout import LAYOUTS
+        from hardware.display import open_display
 
         output = Output(open_display("dummy", LAYOUTS["touchscreen"].size), LAYOUTS["touchscreen"], screens, flip=False)
     settings = default_settings()   # played as a table with the built-in settings would play it

@@ -1,7 +1,11 @@
 """The calibration wizard as a step machine: fed camera frames and button presses, it answers with a
 WizardScreen (title, instruction, message, button legend, outlines to draw over the picture) and in the
-end saves a profile. No camera, pygame or GPIO in here: `dicetable calibrate` runs it on a live camera
-and the tests on rendered frames.
+end saves a profile. No camera, screen or GPIO in here: appliance/wizard_loop.py runs it on a live camera
+(appliance/screens/wizard.py draws its screens) and the tests on rendered frames.
+
+One module of about 490 lines: the steps share one state (the outline and its corners, the empty tray, the
+die size, the reading), and each step's presses, instruction, buttons and outlines read it; apart, each part
+would reach into the others' state.
 
 Steps: find the tray -> nudge its corners -> lock exposure and white balance -> learn the empty tray ->
 measure the die size -> check a test throw -> saved -> (optional) teach your dice. BACK goes one step back,
@@ -197,8 +201,9 @@ class Wizard:
         if press.button == BACK and press.long:
             self.cancelled = True
             return
-        handler = getattr(self, f"_on_{self.step}")
-        handler(press)
+        on_press = {"find": self._on_find, "nudge": self._on_nudge, "lock": self._on_lock, "empty": self._on_empty,
+                    "dice": self._on_dice, "check": self._on_check, "done": self._on_done, "teach": self._on_teach}
+        on_press[self.step](press)
 
     def _on_find(self, press: Press) -> None:
         if press.button == OK:

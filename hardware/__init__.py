@@ -2,7 +2,7 @@
 
 hardware.frames   Pi camera (picamera2), USB camera (OpenCV), replay of recorded throws
 hardware.buttons  GPIO push buttons (gpiozero), keyboard, touch, scripted presses
-hardware.display  pygame display setup (kiosk / window / dummy) and layouts
+hardware.display  opening the display with pygame (kiosk / window / dummy), its events and clock
 hardware.probe    what this machine has, for `dicetable doctor`
 
 No other package imports picamera2 or gpiozero or sets SDL variables; hardware imports neither appliance

@@ -1,26 +1,28 @@
-"""Display setup for pygame, and layouts for the two screens the table is built for.
+"""The display: opening it (pygame on SDL), showing what was drawn, and its events and clock.
 
     open_display("auto" | "kiosk" | "window" | "dummy", size) -> pygame.Surface
-    layout_for(surface.get_size()) -> Layout
+    flip()                    shows what was drawn on the display's surface
+    window_open()             False once the window is closed or the process asked to stop
+    quit_asked(), pace(fps)   the calibration wizard's loop: a stop asked for, a frame's wait
 
 kiosk:  fullscreen through SDL's KMSDRM driver on a Pi without a desktop, mouse cursor hidden
 window: a window on a desktop (X11 or Wayland)
 dummy:  no screen at all (tests, screenshots, CI)
 auto:   kiosk when there is no desktop but a DRM device (/dev/dri), window when a desktop is running,
         dummy otherwise.
-This is the only place that sets SDL variables.
+This is the only place that sets SDL variables. What is drawn on it, and at what sizes, is the screens' part
+(appliance/screens).
 """
 from __future__ import annotations
 
 import glob
 import importlib.util
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from appliance.base.errors import DiceTableError
-from hardware.buttons import BUTTONS, read_events
+from hardware.buttons import read_events
 
 MODES = ("auto", "kiosk", "window", "dummy")
 SDL_DRIVER = {"kiosk": "kmsdrm", "dummy": "dummy"}  # window: SDL's own choice (x11 or wayland)
@@ -105,75 +107,44 @@ def open_display(mode: str = "auto", size: tuple[int, int] = (800, 480), caption
         pygame.display.quit()
         raise DisplayError(f"cannot open a window (SDL found no desktop): {HOW_TO_FIX['window']}")
     pygame.display.set_caption(caption)
+    pygame.key.set_repeat(0)   # a held key is one long press (KeyboardPanel times it), never repeated presses
     return screen
 
 
-def draw_frame(surface, frame, rect) -> float | None:
-    """A BGR camera frame drawn into `rect` (pygame.Rect) at its top left, as large as fits with its shape
-    kept; the scale it was drawn at, or None when the rect has no room for a picture worth seeing."""
-    import cv2
+def flip() -> None:
+    """What was drawn on the display's surface, shown."""
     import pygame
 
-    height, width = frame.shape[:2]
-    scale = min(rect.width / width, rect.height / height)
-    size = (int(width * scale), int(height * scale))
-    if min(size) < 16:
-        return None
-    rgb = cv2.cvtColor(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2RGB)
-    surface.blit(pygame.image.frombuffer(rgb.tobytes(), size, "RGB"), rect.topleft)
-    return scale
+    pygame.display.flip()
 
 
-# Sizes are designed on the 800x480 touchscreen and scaled; the TV is seen from further away, so its
-# text is larger than the plain scale would make it.
-@dataclass(frozen=True)
-class Layout:
-    name: str
-    size: tuple[int, int]
-    scale: float  # multiply design pixels (at 800x480) by this
-    margin: int
-    font_title: int  # pixel sizes for pygame.font
-    font_body: int
-    font_small: int
-    die_size: int  # a die drawn on screen
-    button_bar: int  # height of the soft button bar at the bottom
-    touch: bool = False  # the screen takes taps: the table draws its soft buttons (the wizard always does)
+def window_open(escape_closes: bool = False) -> bool:
+    """False once a desktop window is closed or the process is asked to stop (SIGTERM, SIGINT: SDL's own
+    handlers turn them into a QUIT event, which stays queued: every later call sees it too). Escape closes it
+    only with `escape_closes` (the demo, where no panel reads the keys): at the table the keyboard panel takes
+    the key events, and Escape is its BACK button."""
+    import pygame
 
-    def px(self, design_pixels: float) -> int:
-        """A design size at 800x480 in this layout's pixels."""
-        return round(design_pixels * self.scale)
-
-    def soft_buttons(self) -> dict[str, tuple[int, int, int, int]]:
-        """{button: (x, y, width, height)}: the bottom bar in four equal cells, PREV NEXT OK BACK from the
-        left; where the screens draw the buttons and where a TouchPanel takes their taps."""
-        width, height = self.size
-        edges = [round(i * width / len(BUTTONS)) for i in range(len(BUTTONS) + 1)]
-        top = height - self.button_bar
-        return {b: (x0, top, x1 - x0, self.button_bar) for b, x0, x1 in zip(BUTTONS, edges, edges[1:])}
+    if escape_closes:   # the demo's own event reading, which also keeps its window answering
+        # open_display queues only the events some panel reads, and the demo's scripted presses read none
+        pygame.event.set_allowed(pygame.KEYDOWN)
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                pygame.event.post(pygame.event.Event(pygame.QUIT))   # queued again: closed from now on
+                break
+    return not pygame.event.peek(pygame.QUIT)
 
 
-def _layout(name: str, size: tuple[int, int], text_boost: float = 1.0) -> Layout:
-    scale = min(size[0] / 800, size[1] / 480)
-    text = scale * text_boost
-    return Layout(
-        name=name, size=size, scale=scale,
-        margin=round(12 * scale),
-        font_title=round(30 * text), font_body=round(20 * text), font_small=round(16 * text),
-        die_size=round(48 * scale), button_bar=round(56 * scale),
-    )
+def quit_asked() -> bool:
+    """Whether a QUIT came (a closed window, SIGTERM), taken from the queue."""
+    import pygame
+
+    return bool(pygame.event.get(pygame.QUIT))
 
 
-LAYOUTS = {
-    "touchscreen": _layout("touchscreen", (800, 480)),
-    "tv": _layout("tv", (1920, 1080), text_boost=1.15),
-}
+def pace(fps: float) -> Callable[[], None]:
+    """wait(): called once a frame, it waits until 1/fps has passed since the last call."""
+    import pygame
 
-
-def layout_for(size: tuple[int, int]) -> Layout:
-    """The named layout for its exact size, else one scaled from the touchscreen design (TV text boost for
-    screens as large as the TV's)."""
-    for layout in LAYOUTS.values():
-        if layout.size == tuple(size):
-            return layout
-    big = size[1] >= 720
-    return _layout("tv" if big else "touchscreen", tuple(size), text_boost=1.15 if big else 1.0)
+    clock = pygame.time.Clock()
+    return lambda: clock.tick(fps)

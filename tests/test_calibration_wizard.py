@@ -152,7 +152,7 @@ def test_holding_back_leaves_without_saving(tmp_path):
 
 
 def test_the_screen_draws_picture_outlines_and_buttons(tmp_path):
-    from calibration.wizard_screen import COLOURS, draw
+    from appliance.screens.wizard import COLOURS, draw
 
     wizard = Wizard(tmp_path / "cal.toml")
     screen = feed(wizard, EMPTY)

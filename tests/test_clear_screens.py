@@ -9,7 +9,7 @@ from appliance.screens import draw
 from appliance.screens import render as render_module
 from appliance.table import Table
 from hardware.buttons import Press
-from hardware.display import LAYOUTS
+from appliance.screens.layout import LAYOUTS
 from test_table import NEXT, OK, finish, log, reading, start, throw  # noqa: F401 (log: a fixture)
 
 

@@ -17,7 +17,7 @@ GAME = THROWS / "misread-corrected"   # a small recorded game: 15 frames
 def headless(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     # `record` past its arguments would start the table, which plays until stopped
-    monkeypatch.setattr("appliance.commands.run.run", lambda args: pytest.fail("the table started"))
+    monkeypatch.setattr("appliance.run_table.run_table", lambda args: pytest.fail("the table started"))
 
 
 def usage_error(capsys, *argv) -> str:

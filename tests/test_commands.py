@@ -43,8 +43,7 @@ def test_escape_closes_the_demo_window():
     """The demo's presses are scripted, so no panel asked for key events: Escape never reached it."""
     import pygame
 
-    from appliance.assemble import window_open
-    from hardware.display import open_display
+    from hardware.display import open_display, window_open
 
     open_display("dummy", (320, 200))
     assert window_open(escape_closes=True)

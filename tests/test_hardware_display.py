@@ -6,7 +6,8 @@ import pytest
 
 from hardware import buttons, display
 from hardware.buttons import KeyboardPanel
-from hardware.display import LAYOUTS, DisplayError, choose_mode, layout_for, open_display
+from appliance.screens.layout import LAYOUTS, layout_for
+from hardware.display import DisplayError, choose_mode, open_display
 
 
 @pytest.mark.parametrize("env, drm, expected", [

@@ -109,7 +109,8 @@ def test_while_the_camera_is_lost_each_pass_waits_a_frame_instead_of_spinning(tm
 def test_a_headless_table_keeps_only_its_latest_screen(tmp_path):
     import pygame
 
-    from hardware.display import LAYOUTS, open_display
+    from appliance.screens.layout import LAYOUTS
+    from hardware.display import open_display
 
     surface = open_display("dummy", LAYOUTS["touchscreen"].size)
     output = Output(surface, LAYOUTS["touchscreen"], tmp_path / "screens", flip=False, latest_only=True)

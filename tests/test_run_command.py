@@ -61,7 +61,7 @@ def test_recording_recorded_throws_keeps_the_profile_they_were_made_with(tmp_pat
 
 def test_the_screen_names_the_first_notes_and_how_many_more_there_are():
     """Ten wrong settings would cover the game: the screen names two and counts the rest."""
-    from appliance.commands.run import for_the_screen
+    from appliance.run_table import for_the_screen
 
     notes = ["no camera found", "settings a.toml: camera.fps = 500 is not allowed", "x", "y"]
     assert for_the_screen(notes[:2]) == "no camera found; settings a.toml: camera.fps = 500 is not allowed"

@@ -12,7 +12,7 @@ from appliance.screens.sheet_view import blocks_shown, focus_section
 from appliance.game_views import sheet_view
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
-from hardware.display import LAYOUTS
+from appliance.screens.layout import LAYOUTS
 
 
 @pytest.fixture(scope="module")

@@ -54,7 +54,7 @@ from appliance.session import new_game
 from appliance.table import Table
 from conftest import examples
 from hardware.buttons import BACK, BUTTONS, NEXT, OK, PREV, Press
-from hardware.display import LAYOUTS
+from appliance.screens.layout import LAYOUTS
 from vision.types import FACES, KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, Die, Reading
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]  # the table's player names: the players screen starts at 4

@@ -1,10 +1,21 @@
-"""One module per `dicetable` subcommand (registered in appliance/cli.py)."""
+"""One module per `dicetable` subcommand (registered in appliance/cli.py): each a parser and one call into the
+library. What several of them parse alike lives here; no command imports another."""
 from __future__ import annotations
 
 import argparse
 import json
 import os
 from pathlib import Path
+
+from appliance.event_log import DEFAULT_LOG
+
+LOG_HELP = f"the game log (default: {DEFAULT_LOG})"
+
+
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    """--settings and --log: the settings file and the game log the table plays with (run, record)."""
+    parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file (default: searched)")
+    parser.add_argument("--log", type=user_path, metavar="FILE", help=LOG_HELP)
 
 
 def print_figures(figures: dict, as_json: bool) -> None:

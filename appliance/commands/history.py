@@ -7,8 +7,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from appliance.commands import user_path
-from appliance.commands.run import LOG_HELP
+from appliance.commands import LOG_HELP, user_path
 
 HELP = "List the finished games: date, game, players and scores."
 MOST_GAMES = 1_000_000

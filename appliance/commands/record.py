@@ -2,22 +2,20 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+
+from appliance.commands import add_table_options, recording_folder
 
 HELP = ("Play at the table while saving the camera stream; every reading the player confirms becomes the "
         "labels of its frame (a recorded-throw folder, docs/RECORDINGS.md)")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from appliance.commands import recording_folder, run, user_path
-
     parser.add_argument("record", type=recording_folder, metavar="OUT_DIR",
                         help="the folder to create, or one without a recording in it (labels.json, calibration.toml, frames)")
-    parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file (default: searched)")
-    parser.add_argument("--log", type=user_path, metavar="FILE", help=run.LOG_HELP)
+    add_table_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.commands import run as table
+    from appliance.run_table import run_table
 
-    return table.run(args)
+    return run_table(args.settings, args.log, args.record)

@@ -6,7 +6,8 @@ import pygame
 from appliance.screen_model import CheckedDie, Picture, ScoreboardView, Screen
 from appliance.screens import draw
 from appliance.screens.sheet_view import draw_sheet
-from hardware.display import Layout, draw_frame
+from appliance.screens.camera import draw_frame
+from appliance.screens.layout import Layout
 
 # Text sizes in design pixels at 800x480 (the font's em; capitals are three quarters of it): nothing a player
 # reads is smaller than SMALLEST_TEXT, the totals and the places not smaller than SCORE_TEXT, the prompt not

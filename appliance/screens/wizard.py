@@ -1,12 +1,13 @@
 """Draws a WizardScreen with pygame: the camera picture with the outlines found, the step's instruction
-and message beside it, and what each button does along the bottom. Sizes follow hardware.display's
-Layout, so the same code serves the 800x480 touchscreen and a TV."""
+and message beside it, and what each button does along the bottom. Sizes follow the screens' Layout
+(appliance/screens/layout.py), so the same code serves the 800x480 touchscreen and a TV."""
 from __future__ import annotations
 
 import pygame
 
+from appliance.screens.camera import draw_frame
+from appliance.screens.layout import Layout, layout_for
 from calibration.wizard import WizardScreen
-from hardware.display import Layout, draw_frame, layout_for
 
 COLOURS = {
     "background": (24, 28, 32), "text": (235, 235, 235), "dim": (150, 155, 160),
