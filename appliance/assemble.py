@@ -45,7 +45,7 @@ class Panels:
             panel.close()
 
 
-# The demo's game night, in order: recorded games the packaged readers read right (tests/test_end_to_end.py
+# The demo's game night, in order: recorded games the packaged readers read right (tests/table/test_end_to_end.py
 # plays every recording through the whole appliance).
 DEMO = ("dice-poker-holds", "misread-corrected", "pentakubus-slam", "hexakubus-six-d10", "cocked-die",
         "hand-over-still-dice", "die-outside", "game-train-wreck", "train-wreck-turns")

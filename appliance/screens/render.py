@@ -11,7 +11,7 @@ from appliance.screens.layout import Layout
 
 # Text sizes in design pixels at 800x480 (the font's em; capitals are three quarters of it): nothing a player
 # reads is smaller than SMALLEST_TEXT, the totals and the places not smaller than SCORE_TEXT, the prompt not
-# smaller than PROMPT_TEXT (tests/test_legibility.py measures every screen against them)
+# smaller than PROMPT_TEXT (tests/table/test_legibility.py measures every screen against them)
 SMALLEST_TEXT, SCORE_TEXT, PROMPT_TEXT = 14, 16, 18
 SMALLEST_SHEET_TEXT = SMALLEST_TEXT  # the sheet's text shrinks no further to fit
 MENU_MESSAGE_LINES = 4     # a menu has room for a longer message (settings warnings at start, say)

@@ -1,0 +1,109 @@
+"""The advisor at the table (setting game.advice): asked for, shown always or never, and never entering anything."""
+import pytest
+
+from appliance.settings import load_settings
+from hardware.buttons import Press
+from tests.table.play import HOLD_BACK, HOLD_NEXT, NEXT, OK, start, throw
+
+
+def advice_line(table):
+    line = table.screen().best
+    return line if line.startswith("advice:") else ""
+
+
+def open_menu_advice(table):
+    table.press(HOLD_BACK)
+    labels = [c.label for c in table.chooser.choices]
+    assert "advice for this moment" in labels
+    for _ in range(labels.index("advice for this moment")):
+        table.press(NEXT)
+    table.press(OK)
+
+
+def test_asked_from_the_menu_the_advice_shows_until_the_next_decision(log):
+    table = start(log, "dice-poker")
+    throw(table, (6, 6, 6, 6, 6))
+    assert advice_line(table) == ""  # "ask": nothing until asked
+    events = len(log.events(table.record.id))
+    open_menu_advice(table)
+    screen = table.screen()
+    assert advice_line(table).startswith("advice: 50 in 12 5 of a kind")
+    assert screen.sheet.focus == (0, 12)
+    assert len(log.events(table.record.id)) == events  # advice enters nothing
+    table.press(NEXT)
+    table.press(OK)  # the player enters the best field: a decision
+    assert advice_line(table) == ""
+
+
+def test_shown_always_the_advice_frames_the_dice_to_keep(log):
+    table = start(log, "dice-poker", advice="show")
+    throw(table, (6, 3, 6, 2, 1))
+    screen = table.screen()
+    assert screen.advised_keep == (0, 2)  # the two sixes
+    assert advice_line(table).startswith("advice: keep 6-6, expected 230")
+
+
+def test_in_the_field_list_the_advice_names_the_players_choice_too(log):
+    table = start(log, "dice-poker", advice="show")
+    throw(table, (6, 3, 6, 2, 1))
+    table.press(NEXT)  # the field list, cursor on the field scoring most now
+    line = advice_line(table)
+    assert line.startswith("advice: keep 6-6") and "; yours " in line
+
+
+def test_off_shows_no_advice_and_the_menu_offers_none(log):
+    table = start(log, "dice-poker", advice="off")
+    throw(table, (6, 3, 6, 2, 1))
+    assert advice_line(table) == ""
+    table.press(HOLD_BACK)
+    assert "advice for this moment" not in [c.label for c in table.chooser.choices]
+
+
+def test_train_wreck_hold_next_asks_for_bank_or_roll(log):
+    table = start(log, "train-wreck", players=2)
+    for value in (6, 1):  # the roll-off: Ann starts
+        throw(table, (value,))
+    throw(table, (1, 5, 2, 3, 3))
+    assert table.choosing == "set-aside"
+    assert ("hold NEXT", "advice") in [(h.button, h.does) for h in table.screen().hints]
+    table.press(HOLD_NEXT)
+    assert advice_line(table).startswith("advice: set aside 1")
+    table.press(OK)  # the list's first: 1 and 5
+    assert advice_line(table) == ""
+    table.press(HOLD_NEXT)
+    assert advice_line(table).startswith("advice: roll")
+
+
+@pytest.mark.parametrize("value, allowed", [('"loud"', '"off", "ask", "show"')])
+def test_the_advice_setting_is_checked(tmp_path, value, allowed):
+    path = tmp_path / "settings.toml"
+    path.write_text(f"[game]\nadvice = {value}\n")
+    settings, warnings = load_settings(path)
+    assert settings.game.advice == "ask" and len(warnings) == 1 and allowed in warnings[0]
+    path.write_text('[game]\nadvice = "show"\n')
+    assert load_settings(path)[0].game.advice == "show"
+
+
+def test_game_over_reviews_each_player_worst_first(log):
+    table = start(log, "dice-poker", players=2)
+    for turn in range(26):  # Ann always takes the field listed first; Bob the last one
+        throw(table, (1, 2, 3, 4, 6) if turn % 2 else (6, 6, 6, 6, 6))
+        table.press(NEXT)
+        if turn % 2:
+            table.press(Press("PREV"))
+        table.press(OK)
+    assert table.mode == "game-over"
+    ann, bob = table.screen().review
+    assert ann.startswith("Ann: ") and bob.startswith("Bob: ")
+    lost = [float(line.split(": ")[1].split(" points")[0]) for line in (ann, bob)]
+    assert lost[1] > lost[0]  # the last field of the list is the worse habit
+    assert "throw 1: 50 in 12 5 of a kind" not in ann  # the best choice costs nothing
+
+
+def test_game_over_review_for_train_wreck_set_asides():
+    from appliance.games.train_wreck import TrainWreckGame
+    from appliance.advice_view import review_lines
+
+    actions = [("roll", [[1, 5, 2, 3, 3]]), ("set_aside", [[1, 5]]), ("bank", [])]
+    lines = review_lines(TrainWreckGame.new(["Ann"]), actions, worst=2)
+    assert lines[0].startswith("Ann: ") and "set aside 1-5 (best: 1)" in lines[0] and "bank at 15 (best: roll)" in lines[0]

@@ -1,0 +1,125 @@
+"""The reader on the real labeled photo sets in ../shared/datasets (skipped when they are absent).
+
+Targets from issue 3: tray-d6-photos accuracy >= 99.0% with phantoms <= 0.5% of labeled dice;
+wood-webcam-d6 accuracy >= 98%. The held-out split (photos the models never trained on) must meet the
+same figures, or the full-set figure would only show that the models remember their training photos.
+
+The accuracy targets are not all met yet: the sets and splits in NOT_MET are marked xfail (strict, so
+meeting one shows as a failure until it is moved out of NOT_MET), and FLOORS guard against falling back
+below where the reader stands (a regression guard, under the measured held-out figures, not a target).
+"""
+import cv2
+import pytest
+
+import vision
+from vision.lab import scoring
+from tests.support import photos
+from tests.vision.support import OTHER_CAMERAS, as_seen_by
+
+TARGETS = {"tray-d6-photos": 0.990, "wood-webcam-d6": 0.980}
+FLOORS = {"tray-d6-photos": 0.96, "wood-webcam-d6": 0.96}
+NOT_MET = {("tray-d6-photos", "all"), ("tray-d6-photos", "heldout")}
+PHANTOM_SHARE = 0.005   # tray-d6-photos
+
+_scores = {}
+
+
+def score(name, split):
+    if (name, split) not in _scores:
+        _scores[name, split] = scoring.evaluate(photos(name, split), vision.read, lambda p: cv2.imread(str(p))).to_json()
+    return _scores[name, split]
+
+
+SPLITS = ["all", "heldout"]
+
+
+@pytest.mark.parametrize("name, split", [
+    pytest.param(name, split, marks=[pytest.mark.xfail(reason="issue 3 target not met yet (vision/models/README.md)",
+                                                       strict=True)] if (name, split) in NOT_MET else [])
+    for name in sorted(TARGETS) for split in SPLITS])
+def test_accuracy_target(name, split):
+    out = score(name, split)
+    assert out["accuracy"] >= TARGETS[name], out
+
+
+@pytest.mark.parametrize("split", SPLITS)
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_accuracy_does_not_fall_below_the_floor(name, split):
+    out = score(name, split)
+    assert out["labeled"] > 0
+    assert out["accuracy"] >= FLOORS[name], out
+
+
+@pytest.mark.parametrize("split", SPLITS)
+def test_tray_phantoms_within_target(split):
+    out = score("tray-d6-photos", split)
+    assert out["phantoms"] <= PHANTOM_SHARE * out["labeled"], out
+
+
+# Issue 41's trust targets for the held-out photos of a set the models learned from (its right target, 99% read
+# right without asking, is not met: 95.3% on tray, 98.0% on wood, the rest asked; vision/models/README.md, "Trust").
+HELD_OUT_SILENT, HELD_OUT_SURE_PHANTOMS, HELD_OUT_RIGHT = 0.002, 0.005, 0.99
+
+
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_held_out_photos_are_seldom_read_wrong_or_seen_where_no_die_is_without_asking(name):
+    out = score(name, "heldout")
+    assert out["silent_rate"] <= HELD_OUT_SILENT and out["sure_phantoms_rate"] <= HELD_OUT_SURE_PHANTOMS, out
+
+
+@pytest.mark.xfail(reason="issue 41 target not met yet (vision/models/README.md, Trust)", strict=True)
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_held_out_photos_are_read_right_without_asking(name):
+    assert score(name, "heldout")["right_rate"] >= HELD_OUT_RIGHT
+
+
+def _close_up(frame, box, die_share, side=900):
+    """The die in `box` with its surroundings, cut out and blown up so that it spans `die_share` of the
+    picture's side (`side` px): a photo taken from close by. Returns the picture and the die's box in it."""
+    x0, y0, x1, y1 = box
+    cx, cy, half = (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0) / die_share / 2
+    left, top = int(max(0, cx - half)), int(max(0, cy - half))
+    cut = frame[top:int(cy + half), left:int(cx + half)]
+    k = side / max(cut.shape[:2])
+    picture = cv2.resize(cut, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+    return picture, ((x0 - left) * k, (y0 - top) * k, (x1 - left) * k, (y1 - top) * k)
+
+
+@pytest.mark.parametrize("die_share", [1 / 3, 1 / 2])
+def test_a_close_up_is_read_about_as_well_as_the_photo(die_share):
+    """Each held-out tray die, photographed from close by: read as one die, not as its pips (which the wide
+    finder, knowing dice up to a third of its look, took for dice), nearly as often as in the photo itself."""
+    images = photos("tray-d6-photos", "heldout")
+    right = 0
+    for image in images:
+        frame = cv2.imread(str(image.path))
+        for die in image.dice:
+            picture, box = _close_up(frame, die.box, die_share)
+            pairs, _, _ = scoring.match(vision.read(picture).dice, [type(die)(die.kind, die.value, box)])
+            right += any(found.value == die.value for found, _ in pairs)
+    in_photo = score("tray-d6-photos", "heldout")
+    assert right / in_photo["labeled"] >= in_photo["accuracy"] - 0.04, (right, in_photo)
+
+
+def seen_by(name, camera):
+    if (name, camera) not in _scores:
+        _scores[name, camera] = scoring.evaluate(photos(name, "heldout"), as_seen_by(vision.read, camera),
+                                                lambda p: cv2.imread(str(p))).to_json()
+    return _scores[name, camera]
+
+
+@pytest.mark.parametrize("camera", sorted(OTHER_CAMERAS))
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_held_out_photos_read_alike_by_another_camera(name, camera):
+    """The held-out photos at half and twice their resolution, and under a warm lamp or cold daylight, lose
+    at most 2% of their dice: nothing is tuned to the pictures of the cameras that took them."""
+    seen, as_taken = seen_by(name, camera), score(name, "heldout")
+    assert seen["correct"] >= as_taken["correct"] - 0.02 * as_taken["labeled"], (seen, as_taken)
+
+
+@pytest.mark.parametrize("camera", sorted(OTHER_CAMERAS))
+def test_tray_photos_gain_no_phantoms_by_another_camera(camera):
+    """Nor do phantoms come with another camera (counted on tray-d6-photos, whose boxes cover whole dice:
+    wood-webcam-d6's cover only the top face, so there a die found a little off its top counts as a phantom)."""
+    seen, as_taken = seen_by("tray-d6-photos", camera), score("tray-d6-photos", "heldout")
+    assert seen["phantoms"] <= as_taken["phantoms"] + PHANTOM_SHARE * as_taken["labeled"], (seen, as_taken)

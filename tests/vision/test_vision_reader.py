@@ -1,0 +1,238 @@
+"""The reader on synthetic frames (drawn with OpenCV, or rendered in 3D for leaning dice): values, zones,
+cocked dice, uncertain readings."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import vision
+from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration
+from vision.lab.render import dice_d6, flat, layout
+from vision.lab.render.frame import DieState, render_frame
+from vision.lab.render.scene import Scene
+from vision.lab.scoring import evaluate, match
+from vision.labels import LabeledDie, labeled_die, load_labeled_set
+
+from tests.vision.support import FixedNet
+from tests.support import FIXTURES
+
+W, H = 1280, 960
+DIE = 100
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return DiceReader()
+
+
+def centres(reading):
+    return [d.centre for d in reading.dice]
+
+
+def nearest(reading, x, y):
+    return min(reading.dice, key=lambda d: np.hypot(d.centre[0] - x, d.centre[1] - y))
+
+
+def calibration(empty):
+    return TrayCalibration(tray=[(40, 40), (1240, 40), (1240, 920), (40, 920)],
+                           keep=[(40, 40), (1240, 40), (1240, 240), (40, 240)], die_px=DIE, empty=empty)
+
+
+def test_reads_six_dice_of_mixed_looks_on_felt(reader):
+    frame, truth = flat.six_dice_frame(W, H, seed=3)
+    reading = reader.read(frame)
+    assert len(reading.dice) == 6
+    for value, box in truth:
+        die = nearest(reading, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        assert box[0] <= die.centre[0] <= box[2] and box[1] <= die.centre[1] <= box[3]
+        assert die.value == value and not die.cocked
+
+
+def test_bare_photo_without_dice_reads_nothing(reader):
+    assert reader.read(flat.surface(480, 640, colour=(120, 60, 30), seed=5)).dice == ()
+
+
+def test_zones_follow_the_calibration(reader):
+    empty = flat.surface(H, W, seed=7)
+    frame = empty.copy()
+    spots = {(300, 140): KEEP, (700, 600): ROLL, (1000, 450): ROLL}
+    for i, (x, y) in enumerate(spots):
+        flat.die(frame, (x, y), DIE, 2 + i, angle=20.0 * i)
+    reading = reader.read(frame, calibration(empty))
+    assert len(reading.dice) == 3
+    for (x, y), zone in spots.items():
+        assert nearest(reading, x, y).zone == zone
+    # outside the tray outline
+    cal = TrayCalibration(tray=[(0, 300), (W, 300), (W, H), (0, H)], die_px=DIE)
+    assert nearest(reader.read(frame, cal), 300, 140).zone == OUTSIDE
+
+
+def leaning_scene(seed):
+    """A rendered tray (perspective, shadows, side faces in view) with two flat dice and one leaning 30 degrees."""
+    rng = np.random.default_rng(seed)
+    scene = Scene.random(seed)
+    states, taken = [], []
+    for i, lean in enumerate((0.0, 0.0, 30.0)):
+        solid = dice_d6.make_d6(dice_d6.LOOKS[(seed + i) % len(dice_d6.LOOKS)], scene.die_mm, seed=i)
+        yaw = layout.yaw_for(rng)
+        rotation = layout.resting_rotation(solid, 1 + (seed + i) % 6, yaw, lean, yaw)
+        spot = layout.free_spot(scene, solid, taken, rng, "roll")
+        taken.append(spot)
+        states.append(DieState(solid, rotation, (spot[0], spot[1], -solid.lowest(rotation)), id=i))
+    return render_frame(scene, states, None, noise_seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(9_000_000, 9_000_004))
+def test_a_die_leaning_over_is_reported_cocked_and_not_read(reader, seed):
+    frame, labels = leaning_scene(seed)
+    reading = reader.read(frame)
+    pairs, phantoms, missed = match(reading.dice, [LabeledDie("d6", lab.value, tuple(lab.box)) for lab in labels])
+    assert not phantoms and not missed
+    cocked = {tuple(lab.box): lab.cocked for lab in labels}
+    for die, lab in pairs:
+        if cocked[lab.box]:
+            assert die.cocked and die.value is None
+        else:
+            assert not die.cocked and die.value == lab.value
+    assert reading.needs_attention
+
+
+def test_two_flat_dice_touching_are_not_mistaken_for_a_cocked_die(reader):
+    empty = flat.surface(H, W, seed=9)
+    frame = empty.copy()
+    flat.die(frame, (500, 500), DIE, 6, angle=0, shadow=0)
+    flat.die(frame, (600, 500), DIE, 2, angle=0, shadow=0)
+    reading = reader.read(frame, calibration(empty))
+    assert sorted(d.value for d in reading.dice) == [2, 6]
+    assert not any(d.cocked for d in reading.dice)
+
+
+def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
+    frame, _ = flat.six_dice_frame(W, H, seed=4)
+    unsure = DiceReader()
+    unsure.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.03, 0.02]))   # 3 or 5?
+    reading = unsure.read(frame)
+    assert len(reading.dice) == 6
+    for die in reading.dice:
+        assert die.value == 3 and die.uncertain and die.confidence == pytest.approx(0.40, abs=1e-3)
+    assert reading.needs_attention
+
+
+def test_a_face_the_reader_sees_leaning_is_reported_cocked_and_not_read(reader):
+    frame, _ = flat.six_dice_frame(W, H, seed=4)
+    leaning = DiceReader()
+    leaning.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))   # class 7: cocked
+    reading = leaning.read(frame)
+    assert len(reading.dice) == 6
+    for die in reading.dice:
+        assert die.cocked and die.value is None and die.confidence == pytest.approx(0.55, abs=1e-3)
+    assert reading.needs_attention
+
+
+def test_a_face_without_pips_is_not_read_with_confidence(reader):
+    frame = flat.surface(H, W, seed=10)
+    blank = flat.Look("blank", flat.WHITE.body, flat.WHITE.body)   # pips the colour of the body: nothing to count
+    flat.die(frame, (640, 480), DIE, 5, angle=30, look=blank)
+    reading = reader.read(frame)
+    assert all(d.confidence < UNCERTAIN_BELOW for d in reading.dice)
+
+
+def test_module_level_read_uses_the_packaged_models():
+    frame, truth = flat.six_dice_frame(W, H, seed=5)
+    assert vision.read(frame).values == [1, 2, 3, 4, 5, 6]
+
+
+def test_vision_imports_neither_the_appliance_nor_the_hardware():
+    """Only the bottom of the house (appliance.base: errors, files) may be imported."""
+    import subprocess
+    import sys
+    code = ("import sys, vision, vision.lab.bench; "
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('appliance', 'hardware', 'pygame', 'torch') "
+            "and m not in ('appliance', 'appliance.base') and not m.startswith('appliance.base.')); "
+            "print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_never_a_confident_misread(reader, seed):
+    """Every die of a mixed-look frame is read right, or flagged uncertain so the table asks."""
+    frame, truth = flat.six_dice_frame(W, H, seed=seed)
+    reading = reader.read(frame)
+    for value, box in truth:
+        die = nearest(reading, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        assert die.value == value or die.uncertain, (value, die)
+
+
+def test_a_find_on_a_much_bigger_die_is_part_of_it_and_touching_dice_stay_two():
+    die = (100.0, 100.0, 60.0, 60.0, 0.9)
+    pip = (122.0, 78.0, 26.0, 26.0, 0.5)        # a corner pip of that die, found on its own
+    beside = (160.0, 100.0, 58.0, 58.0, 0.8)    # a touching die of the same size
+    smaller = (135.0, 140.0, 30.0, 30.0, 0.6)   # a smaller die against its corner, centred off its box
+    assert DiceReader._merge([pip, die, beside]) == [die, beside]
+    assert DiceReader._merge([die, smaller]) == [die, smaller]
+
+
+@pytest.mark.parametrize("recording", ["misread-corrected", "game-dice-poker", "train-wreck-turns"])
+def test_a_tray_seen_whole_in_a_bare_photo_hides_none_of_its_dice(recording):
+    """Without a calibration the coarse look may find the whole felt tray as one big die with the dice lying on
+    it, as it finds a close-up die with its pips on it. Dice read as faces of two to six pips, which no pip does,
+    so they stand and the tray goes (misread-corrected's five dice were read as one cocked die)."""
+    import cv2
+
+    images = load_labeled_set(FIXTURES / "throws" / recording)
+    for image in images:
+        reading = vision.read(cv2.imread(str(image.path)))
+        widest = max(lab.box[2] - lab.box[0] for lab in image.dice)
+        assert all(die.box[2] - die.box[0] < 3 * widest for die in reading.dice), image.path.name
+    if recording == "misread-corrected":   # the photo that showed it: each of its dice read
+        score = evaluate(images, vision.read, lambda path: cv2.imread(str(path)))
+        assert score.correct == score.labeled == 5 and score.phantoms == 0
+
+
+def test_a_bare_photo_of_a_tray_misses_hardly_a_die():
+    """Rendered trays (seeds from 9,000,000: never trained on) read without a calibration, so the reader sizes
+    their dice first. Touching dice of 14-18 px at the usual look went missing there (15 of these 172) until such
+    dice were looked at again at the calibrated size (`reader.BARE_DIE_PX`); read calibrated, none is missed."""
+    from vision.lab.render.training import render_random
+
+    labeled = missed = 0
+    for seed in range(9_000_000, 9_000_040):
+        _, image, labels = render_random(seed, ("d6",), lean_share=0.0, hand_share=0.0)
+        dice = [labeled_die(label) for label in labels]
+        labeled += len(dice)
+        missed += len(match(list(vision.read(image).dice), dice)[2])
+    assert missed <= 0.05 * labeled, (missed, labeled)
+
+
+@pytest.mark.parametrize("frame", [np.zeros((0, 0, 3), np.uint8), np.zeros((50, 80), np.uint8),
+                                   np.zeros((50, 80, 3), np.float32), np.zeros((50, 80, 4), np.uint8)],
+                         ids=["empty", "grey", "float", "four channels"])
+def test_a_frame_that_is_not_8_bit_bgr_is_refused_by_name(reader, frame):
+    from vision.d10 import read_d10
+    for read in (reader.read, read_d10):
+        with pytest.raises(ValueError, match="8-bit BGR"):
+            read(frame)
+
+
+def test_a_crop_reaching_past_the_frame_replicates_its_edge_and_one_wholly_outside_is_black():
+    from vision.preprocess import FACE_SIZE, crop, face_crop
+    frame = np.full((100, 100, 3), 2, np.uint8)
+    frame[:, 90:] = 200                                  # a bright band along the right edge
+    half_out = face_crop(frame, 100, 50, 40)             # half of it lies right of the frame
+    assert half_out.shape == (FACE_SIZE, FACE_SIZE, 3)
+    assert (half_out[:, :FACE_SIZE // 4] == 2).all() and (half_out[:, FACE_SIZE // 2:] == 200).all()
+    assert not crop(frame, 50, 140, 40, 64).any()        # nothing of the frame: black, nothing made up
+
+
+@pytest.mark.parametrize("degrees", [30, 90, 217])
+def test_a_turned_picture_holds_all_of_it_and_its_matrix_finds_each_die(reader, degrees):
+    frame = flat.surface(240, 320, seed=5)
+    box = flat.die(frame, (280, 40), 36, 5)    # near a corner: turned, it must stay on the canvas
+    picture, m = flat.turned(frame, degrees)
+    centre = m @ np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 1.0])
+    corners = np.array([[0, 0, 1], [320, 0, 1], [320, 240, 1], [0, 240, 1]], float) @ m.T
+    assert corners.min() >= -1 and (corners.max(axis=0) <= np.array(picture.shape[1::-1]) + 1).all()
+    found = reader.read(picture).dice
+    assert [d.value for d in found] == [5]
+    assert np.hypot(*(np.array(found[0].centre) - centre)) < 6
