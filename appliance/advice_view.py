@@ -1,5 +1,6 @@
 """What the table shows of the advisor (setting `game.advice`): the best choice for the moment and
 what it is worth, beside what the player is about to do. Advice never enters anything."""
+
 from __future__ import annotations
 
 from appliance.games.sheet_game import SheetGame
@@ -17,8 +18,11 @@ def advisable(game) -> bool:
     """Whether there is a choice to advise on now."""
     if isinstance(game, SheetGame):
         return game.throw is not None and not game.is_over
-    return isinstance(game, TrainWreckGame) and game.phase in TRAIN_WRECK_PHASES \
+    return (
+        isinstance(game, TrainWreckGame)
+        and game.phase in TRAIN_WRECK_PHASES
         and (game.phase != Phase.ROLL or game.can_bank)
+    )
 
 
 def advice_extra(game, keep_view=(), current=None) -> dict:
@@ -66,8 +70,11 @@ def review_lines(start, actions, worst: int = 1) -> tuple[str, ...]:
 
 
 def _train_wreck_line(game, advice) -> str:
-    what = {"set_aside": f"set aside {_show(advice.dice)}", "start_salvage": "try the salvage",
-            "reroll": "roll them again"}.get(advice.action, advice.action)
+    what = {
+        "set_aside": f"set aside {_show(advice.dice)}",
+        "start_salvage": "try the salvage",
+        "reroll": "roll them again",
+    }.get(advice.action, advice.action)
     worth = f", turn worth {advice.expected:.0f}" if advice.expected else ""
     other = f" (else {advice.other:.0f})" if advice.other is not None else ""
     return f"advice: {what}{worth}{other}" + (f": {advice.why}" if advice.why else "")

@@ -3,13 +3,14 @@
 Each part degrades to something that still works, and says so: no camera → the recorded demo
 throws; no GPIO → the keyboard; no screen → PNG files. The messages reach the screen.
 """
+
 from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -47,8 +48,17 @@ class Panels:
 
 # The demo's game night, in order: recorded games the packaged readers read right (tests/table/test_end_to_end.py
 # plays every recording through the whole appliance).
-DEMO = ("dice-poker-holds", "misread-corrected", "pentakubus-slam", "hexakubus-six-d10", "cocked-die",
-        "hand-over-still-dice", "die-outside", "game-train-wreck", "train-wreck-turns")
+DEMO = (
+    "dice-poker-holds",
+    "misread-corrected",
+    "pentakubus-slam",
+    "hexakubus-six-d10",
+    "cocked-die",
+    "hand-over-still-dice",
+    "die-outside",
+    "game-train-wreck",
+    "train-wreck-turns",
+)
 
 
 def demo_recordings() -> list[Path]:
@@ -71,15 +81,18 @@ def recording_calibration(recording):
     no calibration profile; (None, what is wrong) when the profile they name cannot be read."""
     if recording is None or recording.calibration is None:
         return None, None
-    if not recording.calibration.exists():   # not a machine to calibrate: a file missing from the folder
-        return None, (f"{recording.folder}: labels.json names the calibration profile {recording.calibration.name}, "
-                      "which is not in the folder: copy in the profile the recording was made with")
+    if not recording.calibration.exists():  # not a machine to calibrate: a file missing from the folder
+        return None, (
+            f"{recording.folder}: labels.json names the calibration profile {recording.calibration.name}, "
+            "which is not in the folder: copy in the profile the recording was made with"
+        )
     profile, problem = load_tray_profile(recording.calibration)
     return (profile.to_tray_calibration() if profile else None), problem
 
 
-def open_camera(settings: Settings, notes: list[str], kind: str | None = None, replay: str | Path | None = None,
-                exposure=None):
+def open_camera(
+    settings: Settings, notes: list[str], kind: str | None = None, replay: str | Path | None = None, exposure=None
+):
     """The camera `kind` names (default: the settings' camera.source). "auto" takes the Pi camera,
     else a USB camera, else the recorded demo throws, looped; but a Raspberry Pi never plays recorded
     throws unless asked: there they would be scored into a real game, so it waits for its Pi camera
@@ -130,8 +143,9 @@ def open_buttons(settings: Settings, keyboard: bool, notes: list[str], layout: L
         try:
             with warnings.catch_warnings():  # gpiozero warns for every pin library it tries first
                 warnings.simplefilter("ignore")
-                panels.panels.append(GpioPanel(b.pins, long_press_s=b.long_press_s, debounce_s=b.debounce_s,
-                                               pull_up=b.pull_up))
+                panels.panels.append(
+                    GpioPanel(b.pins, long_press_s=b.long_press_s, debounce_s=b.debounce_s, pull_up=b.pull_up)
+                )
         except Exception as error:  # gpiozero raises many kinds: any of them means "no buttons"
             notes.append(f"the GPIO buttons failed ({type(error).__name__}: {error}): use the keyboard")
     if keyboard or not panels.panels:
@@ -141,8 +155,13 @@ def open_buttons(settings: Settings, keyboard: bool, notes: list[str], layout: L
     return panels
 
 
-def open_output(settings: Settings, png_dir: Path | None, notes: list[str], latest_only: bool = False,
-                clock: Callable[[], float] = time.monotonic) -> Output:
+def open_output(
+    settings: Settings,
+    png_dir: Path | None,
+    notes: list[str],
+    latest_only: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> Output:
     """The screen of the settings; without one, PNG files in a new temporary folder: every screen, or
     with `latest_only` (the table, which runs for days) only the latest, in one file written over. A screen
     that fails to open is looked for again every LOOK_FOR_SCREEN_S (a TV switched on after the Pi)."""
@@ -172,10 +191,18 @@ def open_output(settings: Settings, png_dir: Path | None, notes: list[str], late
     surface, layout, problem = look_for_screen()
     if problem:
         png_dir = png_dir or Path(tempfile.mkdtemp(prefix="dicetable-screens-"))
-        notes.append(f"{problem}; {written_to(png_dir)} until the screen is found (looked for every "
-                     f"{LOOK_FOR_SCREEN_S:.0f} s)")
-    return Output(surface, layout, png_dir, flip=mode != "dummy", latest_only=latest_only,
-                  look_for_screen=look_for_screen if problem else None, clock=clock)
+        notes.append(
+            f"{problem}; {written_to(png_dir)} until the screen is found (looked for every {LOOK_FOR_SCREEN_S:.0f} s)"
+        )
+    return Output(
+        surface,
+        layout,
+        png_dir,
+        flip=mode != "dummy",
+        latest_only=latest_only,
+        look_for_screen=look_for_screen if problem else None,
+        clock=clock,
+    )
 
 
 def reader(calibration) -> Callable[[np.ndarray, str], Reading]:
@@ -203,14 +230,26 @@ def table_for(settings: Settings, log_path: Path | None, notes: list[str]) -> Ta
     except LogError as error:
         log, note = RefusingLog(error), f"{error}: no game can be kept, so none starts; fix it and restart the table"
     notes += [note] if note else []
-    return Table(log, players=settings.players, default_game=settings.game.default, variants=settings.game.variants,
-                 advice=settings.game.advice)
+    return Table(
+        log,
+        players=settings.players,
+        default_game=settings.game.default,
+        variants=settings.game.variants,
+        advice=settings.game.advice,
+    )
 
 
 def appliance(settings: Settings, source, panel, table: Table, output: Output, calibration) -> Appliance:
-    return Appliance(source, panel, table, reader(calibration), rest_detector(calibration, settings.camera.small_size),
-                     output, frame_interval_s=1 / settings.camera.fps,
-                     frame_size=calibration.frame_size if calibration is not None else None)
+    return Appliance(
+        source,
+        panel,
+        table,
+        reader(calibration),
+        rest_detector(calibration, settings.camera.small_size),
+        output,
+        frame_interval_s=1 / settings.camera.fps,
+        frame_size=calibration.frame_size if calibration is not None else None,
+    )
 
 
 def learnt_dice(profile, path: Path, notes: list[str]):

@@ -4,14 +4,28 @@ Each subcommand lives in `appliance.commands.<name>` and provides HELP, configur
 run(args) -> exit code. Command modules import the library (OpenCV, the display) inside run(), so
 `dicetable rules` starts without loading them.
 """
+
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
 
-COMMANDS = ("read", "evaluate", "bench", "rules", "run", "demo", "replay", "history", "doctor", "calibrate", "record",
-            "advise", "dice")
+COMMANDS = (
+    "read",
+    "evaluate",
+    "bench",
+    "rules",
+    "run",
+    "demo",
+    "replay",
+    "history",
+    "doctor",
+    "calibrate",
+    "record",
+    "advise",
+    "dice",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,7 +46,7 @@ def _version() -> str:
 
     try:
         return version("dicetable")
-    except PackageNotFoundError:   # run from a checkout that was not installed
+    except PackageNotFoundError:  # run from a checkout that was not installed
         return "(not installed)"
 
 

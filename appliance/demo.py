@@ -1,5 +1,6 @@
 """The demo (`dicetable demo`): the whole appliance without hardware, on recorded games with scripted presses,
 then a tour of every other kind of screen."""
+
 from __future__ import annotations
 
 import sys
@@ -58,7 +59,7 @@ def play_demo(recordings: list[Path] | None = None, headless: Path | None = None
     settings, warnings = load_settings()
     notes: list[str] = []
     folder = headless
-    if folder is None and choose_mode(settings.display.mode) == "dummy":   # no screen: PNGs where the last run's were
+    if folder is None and choose_mode(settings.display.mode) == "dummy":  # no screen: PNGs where the last run's were
         folder = fresh_folder(DEMO_SCREENS)
         notes.append(f"no screen here: the screens are written to {folder} (the last demo's are replaced)")
     output = open_output(settings, folder, notes)
@@ -69,17 +70,22 @@ def play_demo(recordings: list[Path] | None = None, headless: Path | None = None
     failed = 0
     for folder in recordings:
         try:
-            with tempfile.TemporaryDirectory(prefix="dicetable-demo-") as scratch:   # the demo keeps no history
-                sheet, table = replay_game(folder, Path(scratch) / "games.sqlite", output=output,
-                                           realtime=not (fast or headless), keep_going=playing)
+            with tempfile.TemporaryDirectory(prefix="dicetable-demo-") as scratch:  # the demo keeps no history
+                sheet, table = replay_game(
+                    folder,
+                    Path(scratch) / "games.sqlite",
+                    output=output,
+                    realtime=not (fast or headless),
+                    keep_going=playing,
+                )
                 table.log.close()
-        except ReplayError as error:   # said, and the other recordings still play
+        except ReplayError as error:  # said, and the other recordings still play
             print(f"dicetable demo: {error}", file=sys.stderr)
             failed += 1
             continue
         totals = ", ".join(f"{p['name']} {p['total']}" for p in sheet["players"])
         print(f"{folder.name}: {sheet['game']}: {totals}")
-        if not paused(0 if (fast or headless) else TOUR_S, playing):   # the game's last screen, a while
+        if not paused(0 if (fast or headless) else TOUR_S, playing):  # the game's last screen, a while
             break
     if playing():
         tour(output, 0 if (fast or headless) else TOUR_S, playing)

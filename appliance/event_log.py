@@ -11,6 +11,7 @@ the log (`games.sqlite-head`) says how far the log got, so that writes SQLite it
 garbled -wal) are noticed too. Opening verifies all of it; open_log keeps a damaged file aside and
 starts a new log with every game and event that still verifies, and says which entries were lost.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,11 +20,12 @@ import os
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from appliance.base.errors import DiceTableError
 from appliance.base.files import write_atomically
@@ -55,7 +57,7 @@ CREATE TABLE IF NOT EXISTS screen (  -- what the buttons were doing between deci
     seal TEXT
 );
 """
-SEALS = {"games": ("seal", "end_seal"), "events": ("seal",), "screen": ("seal",)}   # logs of older versions lack them
+SEALS = {"games": ("seal", "end_seal"), "events": ("seal",), "screen": ("seal",)}  # logs of older versions lack them
 
 
 class LogError(DiceTableError, RuntimeError):
@@ -79,7 +81,7 @@ class GameRecord:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _seal(*parts: Any) -> str:
@@ -104,11 +106,11 @@ class EventLog:
         the games) opens an existing one only. Raises LogDamaged for damage the seals or the head file show."""
         self.path = Path(path).expanduser()
         self.head_path = Path(f"{self.path}-head")
-        self.chains: dict[int, tuple[str, int]] = {}   # game id -> (the seal its next event chains to, its events)
+        self.chains: dict[int, tuple[str, int]] = {}  # game id -> (the seal its next event chains to, its events)
         self._in_transaction = False
         try:
             if read_only:
-                self._scratch = tempfile.TemporaryDirectory(prefix="dicetable-log-")   # removed with the log
+                self._scratch = tempfile.TemporaryDirectory(prefix="dicetable-log-")  # removed with the log
                 self.db = _open_read_only(self.path, Path(self._scratch.name))
                 if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
                     raise sqlite3.DatabaseError("no games table")
@@ -117,7 +119,7 @@ class EventLog:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self.db = sqlite3.connect(self.path, isolation_level=None)  # autocommit, or one `transaction`
                 self.db.text_factory = _text
-                _check_columns(self.db)   # before anything is written to a file that is no game log
+                _check_columns(self.db)  # before anything is written to a file that is no game log
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=FULL")
                 self.db.executescript(SCHEMA)
@@ -125,17 +127,17 @@ class EventLog:
             damage = self.db.execute("PRAGMA quick_check").fetchone()[0]
             if damage == "ok" and not read_only:
                 damage = self._verify()
-        except (sqlite3.OperationalError, OSError) as error:   # no room, no permission: not the file's fault
+        except (sqlite3.OperationalError, OSError) as error:  # no room, no permission: not the file's fault
             self._close_quietly()
             raise LogError(f"cannot open the game log {self.path}: {error}") from error
-        except DAMAGED as error:                                # not a database, or a malformed one
+        except DAMAGED as error:  # not a database, or a malformed one
             damage = str(error) if isinstance(error, sqlite3.Error) else "malformed database schema, unreadable text"
         if damage != "ok":
             self._close_quietly()
             raise LogDamaged(f"the game log {self.path} is damaged ({damage})")
 
     def _verify(self) -> str:
-        """"ok", or what is wrong: every row against its seal, the log against its head file."""
+        """ "ok", or what is wrong: every row against its seal, the log against its head file."""
         kept = sound(*_read(self.db, strict=True), _read_head(self.head_path))
         self.chains = kept.chains
         return "what it holds is not what was written" if kept.lost else "ok"
@@ -151,8 +153,10 @@ class EventLog:
             chains = {}
             for row in self.db.execute(f"SELECT {GAME_ROW} FROM games ORDER BY id").fetchall():
                 chains[row[0]] = seal = _game_seal(row)
-                self.db.execute("UPDATE games SET seal = ?, end_seal = ? WHERE id = ?",
-                                (seal, _end_seal(seal, row[5], row[6]) if row[5] is not None else None, row[0]))
+                self.db.execute(
+                    "UPDATE games SET seal = ?, end_seal = ? WHERE id = ?",
+                    (seal, _end_seal(seal, row[5], row[6]) if row[5] is not None else None, row[0]),
+                )
             for row in self.db.execute(f"SELECT {EVENT_ROW} FROM events ORDER BY id").fetchall():
                 chains[row[1]] = seal = _event_seal(chains.get(row[1], ""), row)
                 self.db.execute("UPDATE events SET seal = ? WHERE id = ?", (seal, row[0]))
@@ -170,7 +174,7 @@ class EventLog:
     def transaction(self) -> Iterator[None]:
         """The writes inside are one: all of them are in the log, or none (whatever stops the table between
         them). A LogError for a write that failed; nothing of the transaction is then written."""
-        if self._in_transaction:   # part of the one around it
+        if self._in_transaction:  # part of the one around it
             yield
             return
         self._in_transaction = True
@@ -229,7 +233,7 @@ class EventLog:
         rows = self.db.execute("SELECT action, args FROM events WHERE game_id = ? ORDER BY id", (game_id,))
         try:
             return [(action, json.loads(args)) for action, args in rows]
-        except RecursionError:   # JSON nested deeper than Python follows
+        except RecursionError:  # JSON nested deeper than Python follows
             raise ValueError("an event's arguments are nested too deeply") from None
 
     def save_screen(self, state: dict[str, Any]) -> None:
@@ -253,21 +257,28 @@ class EventLog:
     def finish(self, game_id: int, result: Any) -> None:
         finished, text = _now(), json.dumps(result)
         seal = self.db.execute("SELECT seal FROM games WHERE id = ?", (game_id,)).fetchone()
-        self._write("UPDATE games SET finished = ?, result = ?, end_seal = ? WHERE id = ?",
-                    (finished, text, _end_seal(seal[0] if seal else None, finished, text), game_id))
+        self._write(
+            "UPDATE games SET finished = ?, result = ?, end_seal = ? WHERE id = ?",
+            (finished, text, _end_seal(seal[0] if seal else None, finished, text), game_id),
+        )
 
     def open_game(self) -> GameRecord | None:
         """The game that was being played when the table stopped, if any."""
-        row = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+        row = self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
         return _record(row) if row else None
 
     def history(self, limit: int = 20) -> list[GameRecord]:
         """Finished games, newest first (abandoned ones left out, and rows the card damaged)."""
-        rows = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE finished IS NOT NULL AND result NOT LIKE '{{%' "
-                               "ORDER BY id DESC LIMIT ?", (limit,))
+        rows = self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE finished IS NOT NULL AND result NOT LIKE '{{%' "
+            "ORDER BY id DESC LIMIT ?",
+            (limit,),
+        )
         return [record for record in map(_record, rows) if _ranking(record.result)]
 
-    def restore(self, kept: "Kept") -> None:
+    def restore(self, kept: Kept) -> None:
         """What `sound` kept of a damaged log, with its ids, into this new one."""
         with self.transaction():
             self.db.executemany(f"INSERT INTO games ({GAME_ROW}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", kept.games)
@@ -317,12 +328,19 @@ def _event_seal(before: str, row: tuple) -> str:
 def _head(db: sqlite3.Connection) -> dict[str, int]:
     """How far the log got: its newest game and event, how many games are finished, and the newest event's game
     with its number of events."""
-    games, events, finished = db.execute("SELECT (SELECT max(id) FROM games), (SELECT max(id) FROM events), "
-                                         "(SELECT count(*) FROM games WHERE finished IS NOT NULL)").fetchone()
+    games, events, finished = db.execute(
+        "SELECT (SELECT max(id) FROM games), (SELECT max(id) FROM events), "
+        "(SELECT count(*) FROM games WHERE finished IS NOT NULL)"
+    ).fetchone()
     last = db.execute("SELECT game_id FROM events ORDER BY id DESC LIMIT 1").fetchone()
     entries = db.execute("SELECT count(*) FROM events WHERE game_id = ?", last).fetchone()[0] if last else 0
-    return {"games": games or 0, "events": events or 0, "finished": finished, "game": last[0] if last else 0,
-            "entries": entries}
+    return {
+        "games": games or 0,
+        "events": events or 0,
+        "finished": finished,
+        "game": last[0] if last else 0,
+        "entries": entries,
+    }
 
 
 def _read_head(path: Path) -> dict[str, int] | None:
@@ -341,11 +359,11 @@ def _read_head(path: Path) -> dict[str, int] | None:
 class Kept(NamedTuple):
     """What of a log matches its seals, and what is lost, said for the players."""
 
-    games: list[tuple]    # rows as GAME_ROW reads them
-    events: list[tuple]   # rows as EVENT_ROW reads them: each game's up to its first that does not match
-    screen: list[tuple]   # the screen state's row (state, seal), if it matches
+    games: list[tuple]  # rows as GAME_ROW reads them
+    events: list[tuple]  # rows as EVENT_ROW reads them: each game's up to its first that does not match
+    screen: list[tuple]  # the screen state's row (state, seal), if it matches
     lost: list[str]
-    chains: dict[int, tuple[str, int]]   # each kept game's last seal and number of events
+    chains: dict[int, tuple[str, int]]  # each kept game's last seal and number of events
 
 
 def sound(games: list[tuple], events: list[tuple], screen: list[tuple], head: dict | None) -> Kept:
@@ -358,8 +376,10 @@ def sound(games: list[tuple], events: list[tuple], screen: list[tuple], head: di
             lost.append(f"game {row[0]}: its row is damaged, so all its entries")
             continue
         players = _json(row[2], [])
-        names[row[0]] = (f"{GAME_NAMES.get(row[1], row[1])} of "
-                         f"{', '.join(map(str, players)) if isinstance(players, list) else '?'} (game {row[0]})")
+        names[row[0]] = (
+            f"{GAME_NAMES.get(row[1], row[1])} of "
+            f"{', '.join(map(str, players)) if isinstance(players, list) else '?'} (game {row[0]})"
+        )
         if (row[5] is not None or row[8] is not None) and row[8] != _end_seal(row[7], row[5], row[6]):
             lost.append(f"{names[row[0]]}: its end and result (the game is open again)")
             row = (*row[:5], None, None, row[7], None)
@@ -383,7 +403,7 @@ def sound(games: list[tuple], events: list[tuple], screen: list[tuple], head: di
             kept_events.append(tuple(row))
         chains[game_id] = (seal, n)
     sealed = [row for row in screen if row[1] == _seal("screen", row[0])]
-    if sealed != screen:   # a restart needs it: where the dice lay, a reading being checked
+    if sealed != screen:  # a restart needs it: where the dice lay, a reading being checked
         lost.append("what the screen showed (where the dice lay, a reading being checked)")
     lost += _lost_at_the_end(head, games, events, names) if head else []
     return Kept(kept_games, kept_events, sealed, lost, chains)
@@ -395,14 +415,18 @@ def _lost_at_the_end(head: dict, games: list[tuple], events: list[tuple], names:
     lost = []
     newest = max((row[0] for row in games), default=0)
     if head["games"] > newest:
-        lost.append(f"game {newest + 1}" + (f" to {head['games']}" if head["games"] > newest + 1 else "") +
-                    ": started, then lost with everything in it")
+        lost.append(
+            f"game {newest + 1}"
+            + (f" to {head['games']}" if head["games"] > newest + 1 else "")
+            + ": started, then lost with everything in it"
+        )
     have = sum(1 for row in events if row[1] == head["game"])
     if head["game"] > newest:
-        pass   # its game is lost whole, said above
+        pass  # its game is lost whole, said above
     elif head["entries"] > have:
-        lost.append(f"{names.get(head['game'], 'game ' + str(head['game']))}: {_entries(have + 1, head['entries'])}, "
-                    "the newest")
+        lost.append(
+            f"{names.get(head['game'], 'game ' + str(head['game']))}: {_entries(have + 1, head['entries'])}, the newest"
+        )
     elif head["events"] > max((row[0] for row in events), default=0):
         lost.append(f"the newest {head['events'] - max((row[0] for row in events), default=0)} entries")
     finished = sum(row[5] is not None for row in games)
@@ -415,8 +439,8 @@ def _entries(first: int, last: int) -> str:
     return f"entry {first}" if first == last else f"entries {first} to {last}"
 
 
-DEFAULT_LOG = Path("~/.local/share/dicetable/games.sqlite")   # the player's; the kiosk's is under its HOME
-PARTS = ("", "-wal", "-shm", "-head")   # the log's files: a damaged log is kept with all of them
+DEFAULT_LOG = Path("~/.local/share/dicetable/games.sqlite")  # the player's; the kiosk's is under its HOME
+PARTS = ("", "-wal", "-shm", "-head")  # the log's files: a damaged log is kept with all of them
 
 
 def open_log(path: str | Path) -> tuple[EventLog, str]:
@@ -433,17 +457,23 @@ def open_log(path: str | Path) -> tuple[EventLog, str]:
                 part = Path(f"{path}{suffix}")
                 if part.exists():
                     part.rename(f"{kept}{suffix}")
-        except OSError as failed:   # a folder closed to writing: said, as a log that cannot be opened
+        except OSError as failed:  # a folder closed to writing: said, as a log that cannot be opened
             raise LogError(f"{error}, and it cannot be kept aside ({failed.strerror})") from failed
         rescued = rescue(kept)
         log = EventLog(path)
         log.restore(rescued)
         lost = "; ".join(rescued.lost) or "no game and no entry (the damage was outside them)"
         if not rescued.games:
-            return log, f"game log damaged, nothing of it could be read: a new log was started, the damaged one " \
-                        f"is kept as {kept.name} ({error})"
-        return log, f"game log damaged, lost: {lost}. The rest is replayed in a new log; the damaged one is kept " \
-                    f"as {kept.name} ({error})"   # what was lost first: the screen shows the first lines
+            return (
+                log,
+                f"game log damaged, nothing of it could be read: a new log was started, the damaged one "
+                f"is kept as {kept.name} ({error})",
+            )
+        return (
+            log,
+            f"game log damaged, lost: {lost}. The rest is replayed in a new log; the damaged one is kept "
+            f"as {kept.name} ({error})",
+        )  # what was lost first: the screen shows the first lines
 
 
 def rescue(path: Path) -> Kept:
@@ -482,7 +512,7 @@ def _rows(db: sqlite3.Connection, table: str, columns: str, newest: int) -> list
     for query in (f"SELECT max(id) FROM {table}", f"SELECT seq FROM sqlite_sequence WHERE name = '{table}'"):
         try:
             newest = max(newest, (db.execute(query).fetchone() or [0])[0] or 0)
-        except (*DAMAGED, TypeError):   # TypeError: a counter the card turned into text
+        except (*DAMAGED, TypeError):  # TypeError: a counter the card turned into text
             pass
     rows = []
     for id_ in range(1, min(newest, 1_000_000) + 1):
@@ -494,8 +524,11 @@ def _rows(db: sqlite3.Connection, table: str, columns: str, newest: int) -> list
 
 
 GAME_COLUMNS = "id, game, players, variants, started, finished, result"
-COLUMNS = {"games": GAME_COLUMNS.split(", "), "events": ["id", "game_id", "at", "action", "args"],
-           "screen": ["id", "state"]}
+COLUMNS = {
+    "games": GAME_COLUMNS.split(", "),
+    "events": ["id", "game_id", "at", "action", "args"],
+    "screen": ["id", "state"],
+}
 
 
 def _check_columns(db: sqlite3.Connection) -> None:
@@ -514,8 +547,15 @@ def _record(row) -> GameRecord:
     id_, game, players, variants, started, finished, result = row
     players, variants = _json(players, []), _json(variants, {})
     names = isinstance(players, list) and all(isinstance(name, str) for name in players)
-    return GameRecord(id_, game, tuple(players) if names else (),
-                      variants if isinstance(variants, dict) else {}, started, finished, _json(result, None))
+    return GameRecord(
+        id_,
+        game,
+        tuple(players) if names else (),
+        variants if isinstance(variants, dict) else {},
+        started,
+        finished,
+        _json(result, None),
+    )
 
 
 def _json(text: str | None, default: Any) -> Any:
@@ -527,6 +567,8 @@ def _json(text: str | None, default: Any) -> Any:
 
 def _ranking(result: Any) -> bool:
     """Whether a finished game's result is its ranking: [{"name", "total", "rank"}, ...]."""
-    return isinstance(result, list) and bool(result) and all(
-        isinstance(p, dict) and {"name", "total", "rank"} <= p.keys() for p in result)
-
+    return (
+        isinstance(result, list)
+        and bool(result)
+        and all(isinstance(p, dict) and {"name", "total", "rank"} <= p.keys() for p in result)
+    )

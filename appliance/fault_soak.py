@@ -8,6 +8,7 @@ Damage: a log copied as a power cut leaves it (a finished game, then an open one
 changed), then started as the table starts; every game and event that is not as it was must be said on screen,
 and no start may crash (the first, which sets the damaged file aside, nor the one after).
 """
+
 from __future__ import annotations
 
 import random
@@ -16,10 +17,10 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable
 
 from appliance import assemble
 from appliance.base.images import read_picture
@@ -35,10 +36,19 @@ from hardware.buttons import Press
 from hardware.frame_source import ENDED, OK, Frame, SourceStatus, small_grey
 
 GAMES = ("game-dice-poker", "pentakubus-slam", "hexakubus-six-d10", "train-wreck-turns")  # one of each game
-DAMAGE = ("cut-file", "cut-wal", "zero-page-file", "zero-page-wal", "bytes-file", "bytes-wal", "bytes-near-end",
-          "two-bytes", "throw-value")
+DAMAGE = (
+    "cut-file",
+    "cut-wal",
+    "zero-page-file",
+    "zero-page-wal",
+    "bytes-file",
+    "bytes-wal",
+    "bytes-near-end",
+    "two-bytes",
+    "throw-value",
+)
 PAGE = 4096
-AFTER_A_START = 30   # frames the camera sees still dice after a start again (1 s; rest detection needs 4)
+AFTER_A_START = 30  # frames the camera sees still dice after a start again (1 s; rest detection needs 4)
 
 
 class Killed(Exception):
@@ -68,6 +78,7 @@ class Recorded:
     @cached_property
     def recording(self):
         from hardware.replay import load_recording
+
         return load_recording(self.folder)
 
     @property
@@ -108,8 +119,10 @@ class Recorded:
             i = frame_index()
             if i not in self.readings:
                 from vision import read_kind
+
                 self.readings[i] = read_kind(read_picture(self.recording.frames[i][0]), self.calibration, kind)
             return self.readings[i]
+
         return with_misreads(read, self.recording.labels, frame_index)
 
 
@@ -154,7 +167,7 @@ class Panel:
     def poll(self):
         presses = self.recorded.presses
         while self.done < len(presses) and presses[self.done][0] <= self.source.index and not self.source.still:
-            self.done += 1   # counted as it is handed over: a stop inside its handling leaves it pressed
+            self.done += 1  # counted as it is handed over: a stop inside its handling leaves it pressed
             yield presses[self.done - 1][1]
 
     def close(self) -> None:
@@ -169,8 +182,9 @@ class Where:
     presses: int = 0
 
 
-def play(recorded: Recorded, log: EventLog, where: Where | None = None,
-         stop_after_frame: int | None = None) -> tuple[dict, Table]:
+def play(
+    recorded: Recorded, log: EventLog, where: Where | None = None, stop_after_frame: int | None = None
+) -> tuple[dict, Table]:
     """(final sheet, table) of the recording played on `log` from `where` on (a start again after a stop);
     raises Killed where the log or `stop_after_frame` stops it, with `where` telling how far it got."""
     where = where if where is not None else Where()
@@ -192,7 +206,7 @@ def play(recorded: Recorded, log: EventLog, where: Where | None = None,
     except Killed:
         where.frame, where.presses = source.index, panel.done
         raise
-    for press in panel.poll():   # presses after the last frame
+    for press in panel.poll():  # presses after the last frame
         table.press(press)
     return final_sheet(spec["game"], table.game), table
 
@@ -205,7 +219,9 @@ class Figures:
     kills_between_frames: int = 0
     sheets_changed: int = 0
     damaged: int = 0
-    damage_changing_the_games: int = 0   # damage that lost or changed a game or an event (the rest SQLite or the log mends)
+    damage_changing_the_games: int = (
+        0  # damage that lost or changed a game or an event (the rest SQLite or the log mends)
+    )
     undetected: int = 0
     start_crashes: int = 0
     seconds: float = 0.0
@@ -216,8 +232,14 @@ class Figures:
             self.examples.append(what)
 
 
-def kill_once(recorded: Recorded, folder: Path, expected: dict, figures: Figures,
-              kill_at: int | None = None, stop_after_frame: int | None = None) -> None:
+def kill_once(
+    recorded: Recorded,
+    folder: Path,
+    expected: dict,
+    figures: Figures,
+    kill_at: int | None = None,
+    stop_after_frame: int | None = None,
+) -> None:
     """One game stopped (after write `kill_at`, or after frame `stop_after_frame`) and played on after a start."""
     path = folder / f"kill-{figures.kills}.sqlite"
     where, name = Where(), recorded.folder.name
@@ -231,7 +253,7 @@ def kill_once(recorded: Recorded, folder: Path, expected: dict, figures: Figures
         return figures.failed(f"{what}: it never stopped")
     try:
         sheet, _ = play(recorded, EventLog(path), where)
-    except Exception as error:   # noqa: BLE001 - any of them is a table that cannot start again
+    except Exception as error:  # noqa: BLE001 - any of them is a table that cannot start again
         figures.start_crashes += 1
         return figures.failed(f"{what}: {type(error).__name__}: {error}")
     if sheet != expected:
@@ -252,7 +274,7 @@ def kills(recordings: list[Recorded], n: int, rng: random.Random, folder: Path, 
         expected, _ = play(recorded, log)
         plan.append((recorded, expected, log.writes, len(recorded.small)))
     for i in range(n):
-        turn, game = divmod(i // 2, len(plan))   # each game in turn, for each kind of kill
+        turn, game = divmod(i // 2, len(plan))  # each game in turn, for each kind of kill
         recorded, expected, writes, frames = plan[game]
         if i % 2 == 0:
             figures.kills_after_a_write += 1
@@ -267,8 +289,9 @@ def contents(path: Path) -> tuple:
     """Every game row and its events as SQLite reads them (what the players confirmed)."""
     db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        games = db.execute("SELECT id, game, players, variants, started, finished IS NOT NULL, result FROM games "
-                           "ORDER BY id").fetchall()
+        games = db.execute(
+            "SELECT id, game, players, variants, started, finished IS NOT NULL, result FROM games ORDER BY id"
+        ).fetchall()
         events = db.execute("SELECT game_id, action, args FROM events ORDER BY id").fetchall()
     finally:
         db.close()
@@ -309,15 +332,15 @@ def damage(path: Path, kind: str, rng: random.Random) -> None:
     if not data:
         return
     if kind.startswith("cut"):
-        del data[rng.randrange(len(data)):]
+        del data[rng.randrange(len(data)) :]
     elif kind.startswith("zero-page"):
         start = rng.randrange(0, len(data), PAGE) if target == path else rng.randrange(len(data))
-        data[start:start + PAGE] = bytes(len(data[start:start + PAGE]))
+        data[start : start + PAGE] = bytes(len(data[start : start + PAGE]))
     else:
         size = 2 if kind == "two-bytes" else rng.randint(1, 64)
         low = int(len(data) * 0.9) if kind == "bytes-near-end" else 0
         start = rng.randrange(low, len(data))
-        data[start:start + size] = rng.randbytes(len(data[start:start + size]))
+        data[start : start + size] = rng.randbytes(len(data[start : start + size]))
     target.write_bytes(bytes(data))
 
 
@@ -327,8 +350,10 @@ def _change_a_throw(path: Path, rng: random.Random) -> None:
 
     db = sqlite3.connect(path, isolation_level=None)
     try:
-        rows = db.execute("SELECT events.id, args, game FROM events JOIN games ON games.id = game_id "
-                          "WHERE action IN ('start_throw', 'rethrow', 'roll', 'roll_off')").fetchall()
+        rows = db.execute(
+            "SELECT events.id, args, game FROM events JOIN games ON games.id = game_id "
+            "WHERE action IN ('start_throw', 'rethrow', 'roll', 'roll_off')"
+        ).fetchall()
         if rows:
             id_, args, game = rng.choice(rows)
             args = json.loads(args)
@@ -348,7 +373,7 @@ def start(path: Path, figures: Figures, what: str) -> tuple[Table | None, str]:
         table = Table(log, players=("Ann", "Bob"))
         _draw(table)
         return table, note
-    except Exception as error:   # noqa: BLE001 - any of them is a start that crashed
+    except Exception as error:  # noqa: BLE001 - any of them is a start that crashed
         figures.start_crashes += 1
         figures.failed(f"{what}: start crashed: {type(error).__name__}: {error}")
         return None, ""

@@ -4,6 +4,7 @@ Sheet games: entries {"FIELD": points} for one column, {"COLUMN:FIELD": points} 
 name (left, middle, right) for three. Train Wreck has no fields: entries stay empty, "turns" lists
 what each turn counted, and the sheet says whose turn it is and in which phase.
 """
+
 from __future__ import annotations
 
 from appliance.games.sheet_game import SheetGame
@@ -15,6 +16,7 @@ def final_sheet(game_id: str, game: GameState) -> dict:
         rules = game.rules
         players = []
         for name, sheet in zip(game.players, game.sheets):
+
             def key(column: int, number: int) -> str:
                 return str(number) if len(rules.columns) == 1 else f"{rules.column_label(column)}:{number}"
 
@@ -24,6 +26,12 @@ def final_sheet(game_id: str, game: GameState) -> dict:
     turns = {i: [] for i in range(len(game.players))}
     for result in game.history:
         turns[result.player].append(result.counted)
-    return {"game": game_id, "phase": str(game.phase), "current": game.players[game.current],
-            "players": [{"name": name, "entries": {}, "turns": turns[i], "bonuses": 0, "total": game.scores[i]}
-                        for i, name in enumerate(game.players)]}
+    return {
+        "game": game_id,
+        "phase": str(game.phase),
+        "current": game.players[game.current],
+        "players": [
+            {"name": name, "entries": {}, "turns": turns[i], "bonuses": 0, "total": game.scores[i]}
+            for i, name in enumerate(game.players)
+        ],
+    }

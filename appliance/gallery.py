@@ -1,16 +1,17 @@
 """Every screen of the table in a typical state, at both layouts: for the screenshot tests and docs.
 
-    python -m appliance.gallery docs/screens            the PNGs, and a contact sheet per screen size of every
-                                                        screen for 1, 4 and 8 players (no display needed)
-    python -m appliance.gallery DIR --players           every screen for 1, 4 and 8 players, full size
+python -m appliance.gallery docs/screens            the PNGs, and a contact sheet per screen size of every
+                                                    screen for 1, 4 and 8 players (no display needed)
+python -m appliance.gallery DIR --players           every screen for 1, 4 and 8 players, full size
 """
+
 from __future__ import annotations
 
 import sys
 import tempfile
-from functools import lru_cache
+from collections.abc import Callable, Iterator
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
 
 from appliance.event_log import EventLog
 from appliance.screen_model import Picture
@@ -23,7 +24,9 @@ HOLD_BACK = Press("BACK", long=True)
 
 
 def _reading(roll=(), keep=(), kind="d6", unsure=()) -> Reading:
-    dice = [Die(kind, v, (70 * i, 100, 70 * i + 50, 150), ROLL, 0.4 if i in unsure else 0.99) for i, v in enumerate(roll)]
+    dice = [
+        Die(kind, v, (70 * i, 100, 70 * i + 50, 150), ROLL, 0.4 if i in unsure else 0.99) for i, v in enumerate(roll)
+    ]
     dice += [Die(kind, v, (70 * i, 400, 70 * i + 50, 450), KEEP, 0.99) for i, v in enumerate(keep)]
     return Reading(tuple(dice), 1280, 960)
 
@@ -39,8 +42,8 @@ def _log() -> EventLog:
 
 
 # Names as a table gets them: short and long, in other scripts, one no font has (the dice emoji)
-NAMES = ("Ann", "Bob", "Cy", "Dagmar-Louise", "김민준", "Farouk", "Maximiliane-Josefine", "花子🎲")   # 20: the longest
-COUNTS = (1, 4, 8)   # players: the fewest, a usual night, the most the rules allow
+NAMES = ("Ann", "Bob", "Cy", "Dagmar-Louise", "김민준", "Farouk", "Maximiliane-Josefine", "花子🎲")  # 20: the longest
+COUNTS = (1, 4, 8)  # players: the fewest, a usual night, the most the rules allow
 
 
 def players(n: int) -> list[str]:
@@ -117,8 +120,8 @@ def _dice_poker_menu(names=NAMES[:2]) -> Table:
 def _rolled_off(names) -> Table:
     """Train Wreck after its roll-off (the last player rolls highest, so a turn is under way for one not first)."""
     table = _table("train-wreck", list(names))
-    if len(names) > 1:   # one player needs no roll-off
-        for value in [1, 2, 3, 4, 5, 1, 2][:len(names) - 1] + [6]:   # each unlike the last: a throw, not a nudge
+    if len(names) > 1:  # one player needs no roll-off
+        for value in [1, 2, 3, 4, 5, 1, 2][: len(names) - 1] + [6]:  # each unlike the last: a throw, not a nudge
             table.reading(_reading((value,)))
             table.press(OK)
     return table
@@ -126,7 +129,7 @@ def _rolled_off(names) -> Table:
 
 def _train_wreck_roll_off(names=NAMES[:3]) -> Table:
     table = _table("train-wreck", list(names))
-    if len(names) > 1:   # one player needs no roll-off: the game starts with the first turn
+    if len(names) > 1:  # one player needs no roll-off: the game starts with the first turn
         table.reading(_reading((4,)))
         table.press(OK)
     return table
@@ -172,9 +175,13 @@ SCREENS: dict[str, Callable[..., Table]] = {
 }
 
 
-@lru_cache(maxsize=None)
-def _tray(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tuple[int, ...] = (),
-          spots: tuple[int, ...] | None = None):
+@cache
+def _tray(
+    roll: tuple[int, ...],
+    keep: tuple[int, ...] = (),
+    unsure: tuple[int, ...] = (),
+    spots: tuple[int, ...] | None = None,
+):
     """(image, reading): a drawn tray (its keep zone the brown band along the bottom) with these dice, as the
     camera would show it, and its reading: the same dice the screen lists, `unsure` (indices) read at 0.4. The
     rolling-area dice lie at `spots` (left to right, 0 the first; by default one after the other): dice not
@@ -192,8 +199,15 @@ def _tray(roll: tuple[int, ...], keep: tuple[int, ...] = (), unsure: tuple[int, 
         places = spots if zone == ROLL and spots else range(len(values))
         for i, value in zip(places, values):
             centre = (width * (0.15 + 0.17 * i), height * (y + (0.2 if zone == ROLL and i % 2 else 0)))
-            box = die(image, centre, width / 12, value, float(rng.uniform(0, 90)),
-                      (WHITE, BLACK, RED_TRANSLUCENT, MARBLED)[len(dice) % 4], rng)
+            box = die(
+                image,
+                centre,
+                width / 12,
+                value,
+                float(rng.uniform(0, 90)),
+                (WHITE, BLACK, RED_TRANSLUCENT, MARBLED)[len(dice) % 4],
+                rng,
+            )
             dice.append(Die("d6", value, box, zone, 0.4 if len(dice) in unsure else 0.99))
     return image, Reading(tuple(dice), width, height)
 
@@ -206,8 +220,10 @@ def _hold_tray():
     return _tray((2, 5), keep=(6, 6, 6), spots=(2, 3))  # the review's 6s pushed, its 2 and 5 untouched
 
 
-PICTURES = {"pentakubus-review": lambda: Picture.read(*_review_tray()),
-            "pentakubus-hold": lambda: Picture.read(*_hold_tray())}
+PICTURES = {
+    "pentakubus-review": lambda: Picture.read(*_review_tray()),
+    "pentakubus-hold": lambda: Picture.read(*_hold_tray()),
+}
 
 
 def gallery_layouts() -> dict:
@@ -252,14 +268,16 @@ def contact_sheet(out: Path, layout_name: str, counts=COUNTS) -> Path:
     layout = gallery_layouts()[layout_name]
     shrink = 400 / layout.size[0]
     cell = (round(layout.size[0] * shrink), round(layout.size[1] * shrink))
-    cells = ((list(SCREENS).index(name), counts.index(n), f"{name}, {n} player{'s' if n > 1 else ''}", surface)
-             for name, n, _, surface in drawn(counts, {layout_name: layout}))
+    cells = (
+        (list(SCREENS).index(name), counts.index(n), f"{name}, {n} player{'s' if n > 1 else ''}", surface)
+        for name, n, _, surface in drawn(counts, {layout_name: layout})
+    )
     return png.contact_sheet(out, cells, len(SCREENS), len(counts), cell)
 
 
-if __name__ == "__main__":   # screens drawn on surfaces of their own: no display is opened
+if __name__ == "__main__":  # screens drawn on surfaces of their own: no display is opened
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")
-    if "--players" in sys.argv:   # each screen for 1, 4 and 8 players
+    if "--players" in sys.argv:  # each screen for 1, 4 and 8 players
         for _, _, png in render_all(folder, COUNTS):
             print(png)
     else:

@@ -2,17 +2,21 @@
 straights. OK on one turns it to its next value; the games started from then on are played with it. The
 values chosen are kept beside the game log with the settings' values they replaced, as the names are
 (appliance/name_entry.py): the next night starts with them until the settings file is changed."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from appliance.games.catalog import GAME_NAMES
 from appliance.games.train_wreck import GOALS
 from appliance.games.variants import VARIANTS, spelled
 
 # (game, variant): its values in the order OK turns through them, and what the list calls it
-TURNABLE = {("train-wreck", "goal"): (tuple(GOALS), "goal"),
-            ("hexakubus", "wrap"): ((True, False), "wrap-around straights")}
+TURNABLE = {
+    ("train-wreck", "goal"): (tuple(GOALS), "goal"),
+    ("hexakubus", "wrap"): ((True, False), "wrap-around straights"),
+}
 
 
 def value(variants: Mapping[str, Mapping[str, Any]], game: str, key: str) -> Any:
@@ -23,8 +27,10 @@ def value(variants: Mapping[str, Mapping[str, Any]], game: str, key: str) -> Any
 
 def labels(variants: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, tuple[str, str]]]:
     """("Train Wreck goal: 1000", (game, key)) for each setting the host may turn."""
-    return [(f"{GAME_NAMES[game]} {name}: {spelled(value(variants, game, key))}", (game, key))
-            for (game, key), (_, name) in TURNABLE.items()]
+    return [
+        (f"{GAME_NAMES[game]} {name}: {spelled(value(variants, game, key))}", (game, key))
+        for (game, key), (_, name) in TURNABLE.items()
+    ]
 
 
 def turned(variants: dict[str, dict[str, Any]], game: str, key: str) -> None:

@@ -6,11 +6,12 @@ table decides what counts as confirmed: the thrown dice of a reading the players
 "corrected" (its value changed by a player), "flagged" (the reader was unsure and a player confirmed it) or
 "sure" (read surely, OK pressed). Dice in the keep zone were learnt when they were thrown.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -31,7 +32,7 @@ def how_confirmed(die: Die, value: int) -> str:
 class LearntDice:
     """learning = LearntDice(folder); read = learning.reading(read); learning.confirmed(frame, dice, values)."""
 
-    def __init__(self, folder: Optional[Path]):
+    def __init__(self, folder: Path | None):
         from vision.learnt import Learnt
 
         self.learnt = Learnt(folder)

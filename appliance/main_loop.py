@@ -1,13 +1,15 @@
 """The appliance's loop: a frame from the camera, rest detection, a reading when the dice rest,
 the buttons, then the screen. One pass per frame, so the systemd watchdog is fed per frame."""
+
 from __future__ import annotations
 
 import re
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -34,12 +36,19 @@ LOOK_FOR_SCREEN_S = 10.0  # a screen that was missing at start (a TV still off) 
 
 class Output:
     """Where screens go: the display, PNG files, or both. Draws only when the screen changed.
-    PNGs are numbered and named by what they show, one per screen (the demo's), or with `latest_only` one file written over each
-    time (a table left running without a screen must not fill the SD card)."""
+    PNGs are numbered and named by what they show, one per screen (the demo's), or with `latest_only` one file
+    written over each time (a table left running without a screen must not fill the SD card)."""
 
-    def __init__(self, surface=None, layout=None, png_dir: Path | None = None, flip: bool = True,
-                 latest_only: bool = False, look_for_screen: Callable[[], tuple] | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        surface=None,
+        layout=None,
+        png_dir: Path | None = None,
+        flip: bool = True,
+        latest_only: bool = False,
+        look_for_screen: Callable[[], tuple] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         """`look_for_screen`, when the screen could not be opened and PNGs stand in for it: tries again and
         returns (surface, layout, why it is still missing or ""); until found, the surface is the stand-in's."""
         self.surface, self.layout, self.flip, self.latest_only = surface, layout, flip, latest_only
@@ -76,7 +85,7 @@ class Output:
             path = self.png_dir / (LATEST_SCREEN if self.latest_only else png_name(len(self.saved) + 1, screen))
             try:
                 png.save(self.surface, path)
-            except OSError as error:   # a full or read-only disk: the game goes on without PNGs
+            except OSError as error:  # a full or read-only disk: the game goes on without PNGs
                 self.write_error = f"cannot write the screens to {self.png_dir} ({error}): no more are written"
                 print(f"dicetable: {self.write_error}", file=sys.stderr)
                 self.png_dir = None
@@ -97,7 +106,7 @@ def png_name(number: int, screen: Screen) -> str:
     return f"{number:04d}-{words[:60].rstrip('-') or screen.kind}.png"
 
 
-PLAYING = "camera and display up"   # systemd's status line while all is well
+PLAYING = "camera and display up"  # systemd's status line while all is well
 
 
 @dataclass
@@ -129,10 +138,10 @@ class Appliance:
         problem = "" if status.ok else status.message
         if frame is not None and (mismatch := self._size_problem(frame.image)):
             problem, frame = mismatch, None
-        if problem != self.table.camera_note:   # `systemctl status dicetable` tells the admin too
+        if problem != self.table.camera_note:  # `systemctl status dicetable` tells the admin too
             self.status(problem or PLAYING)
         self.table.camera(problem)
-        if status.ok and status.unread:   # dice may have come to rest and gone unseen: a throw never read
+        if status.ok and status.unread:  # dice may have come to rest and gone unseen: a throw never read
             self.table.notice(f"the camera lost frames ({status.message}): if your dice were not read, throw again")
         if frame is not None:
             self.frames += 1
@@ -169,11 +178,13 @@ class Appliance:
     def _confirmed(self, frame: np.ndarray, index: int | None) -> Callable:
         """What the player's confirmation of a reading of `frame` does: labels the recorded frame `index`, and
         teaches the learnt dice."""
+
         def confirmed(dice, values, attempt):
             if index is not None:
                 self._recording(lambda: self.recorder.confirmed(index, dice, values, attempt))
             if self.learnt is not None:
                 self.lesson = frame, dice, values
+
         return confirmed
 
     def _learn(self) -> None:
@@ -182,7 +193,7 @@ class Appliance:
         lesson, self.lesson = self.lesson, None
         try:
             self.learnt.confirmed(*lesson)
-        except OSError as error:   # the card full or gone: the reader keeps what it learnt, the game goes on
+        except OSError as error:  # the card full or gone: the reader keeps what it learnt, the game goes on
             self.table.notice(f"learnt dice not saved ({error}); the game goes on")
             print(f"dicetable: learnt dice not saved: {error}", file=sys.stderr)
 

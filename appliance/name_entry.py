@@ -6,10 +6,12 @@ player's follows; held BACK leaves, keeping the names done so far. The names ent
 game log with the settings' names they replaced: the next night starts with them, until the settings file
 names other players.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from appliance.games import MAX_PLAYERS
 from appliance.screen_model import WARN, ChoiceView, Hint, LetterWheel, Screen
@@ -23,8 +25,12 @@ STARTS = [LETTERS.index(g[0]) for g in GROUPS]
 
 def valid_names(names: Any) -> bool:
     """1 to 8 names, each its own, of 1 to LONGEST characters with no blank at either end."""
-    return (isinstance(names, list) and 1 <= len(names) <= MAX_PLAYERS and len(set(names)) == len(names)
-            and all(isinstance(n, str) and n == n.strip() and 1 <= len(n) <= LONGEST for n in names))
+    return (
+        isinstance(names, list)
+        and 1 <= len(names) <= MAX_PLAYERS
+        and len(set(names)) == len(names)
+        and all(isinstance(n, str) and n == n.strip() and 1 <= len(n) <= LONGEST for n in names)
+    )
 
 
 def remembered(state: dict, settings_names: Sequence[str]) -> list[str]:
@@ -45,7 +51,7 @@ class NameEntry:
     note: str = ""  # what the last press could not do
 
     @classmethod
-    def of(cls, names: Sequence[str]) -> "NameEntry":
+    def of(cls, names: Sequence[str]) -> NameEntry:
         return cls(list(names), 0, names[0])
 
     def press(self, press: Press) -> str:
@@ -53,7 +59,7 @@ class NameEntry:
         self.note = ""
         if press.button in (PREV, NEXT):
             step = 1 if press.button == NEXT else -1
-            if press.long:   # the first letter of the next (or this, then the previous) group
+            if press.long:  # the first letter of the next (or this, then the previous) group
                 here = max(i for i, s in enumerate(STARTS) if s <= self.letter)
                 there = here + step if step > 0 or self.letter == STARTS[here] else here
                 self.letter = STARTS[there % len(STARTS)]
@@ -74,7 +80,7 @@ class NameEntry:
 
     def _finish_name(self) -> str:
         name = " ".join(self.text.split())
-        others = self.names[:self.player] + self.names[self.player + 1:]
+        others = self.names[: self.player] + self.names[self.player + 1 :]
         if not name:
             self.note = "a name needs at least one letter"
         elif name in others:
@@ -90,12 +96,20 @@ class NameEntry:
     def screen(self, **base) -> Screen:
         shown = [ChoiceView(self.text + "_" if i == self.player else name) for i, name in enumerate(self.names)]
         letter = LETTERS[self.letter]
-        return Screen("names", f"Names: player {self.player + 1} of {len(self.names)}",
-                      "PREV/NEXT turn the letters, OK adds one, BACK takes one back; hold OK when the name is done",
-                      choices=tuple(shown), cursor=self.player,
-                      hints=(Hint("PREV/NEXT", "letter before/letter after"),
-                             Hint("hold PREV/NEXT", "group before/group after"),
-                             Hint("OK", f"add {'a space' if letter == ' ' else letter}"), Hint("BACK", "delete"),
-                             Hint("hold OK", "name done"), Hint("hold BACK", "leave")),
-                      letters=LetterWheel(LETTERS, self.letter),
-                      **{**base, **({"message": self.note, "level": WARN} if self.note else {})})
+        return Screen(
+            "names",
+            f"Names: player {self.player + 1} of {len(self.names)}",
+            "PREV/NEXT turn the letters, OK adds one, BACK takes one back; hold OK when the name is done",
+            choices=tuple(shown),
+            cursor=self.player,
+            hints=(
+                Hint("PREV/NEXT", "letter before/letter after"),
+                Hint("hold PREV/NEXT", "group before/group after"),
+                Hint("OK", f"add {'a space' if letter == ' ' else letter}"),
+                Hint("BACK", "delete"),
+                Hint("hold OK", "name done"),
+                Hint("hold BACK", "leave"),
+            ),
+            letters=LetterWheel(LETTERS, self.letter),
+            **{**base, **({"message": self.note, "level": WARN} if self.note else {})},
+        )

@@ -4,10 +4,11 @@ A reading is only taken when the dice were thrown: most of the rolling area's di
 taken reading had a die of their value means they were pushed, nudged or read again. Dice pushed into the keep
 zone while a reading is checked are followed to where they lie, with the values the players confirmed.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from vision.types import KEEP, ROLL, Die, Reading
 
@@ -27,7 +28,7 @@ class Review:
     kept: tuple[Die, ...] = ()  # those dice as read in the keep zone (for the recorder's labels)
 
     @classmethod
-    def of(cls, action: str, dice: Sequence[Die], held: tuple[int, ...] = (), kept: Sequence[Die] = ()) -> "Review":
+    def of(cls, action: str, dice: Sequence[Die], held: tuple[int, ...] = (), kept: Sequence[Die] = ()) -> Review:
         dice = sorted(dice, key=lambda d: (d.centre[0], d.centre[1]))
         confirmed = [not d.uncertain for d in dice]
         cursor = confirmed.index(False) if False in confirmed else 0
@@ -37,10 +38,13 @@ class Review:
     def unconfirmed(self) -> list[int]:
         return [i for i, ok in enumerate(self.confirmed) if not ok]
 
-    def same_throw(self, other: "Review") -> bool:
+    def same_throw(self, other: Review) -> bool:
         """Whether `other` reads the same dice for the same action (a nudge, a restart's first look)."""
-        return (self.action, sorted(d.value for d in self.dice), self.held) == \
-            (other.action, sorted(d.value for d in other.dice), other.held)
+        return (self.action, sorted(d.value for d in self.dice), self.held) == (
+            other.action,
+            sorted(d.value for d in other.dice),
+            other.held,
+        )
 
     def as_confirmed(self) -> tuple[Die, ...]:
         """The dice as the player confirmed them (a misread die with its corrected value)."""
@@ -59,7 +63,7 @@ class Review:
         """OK on the reading: "next" (the die under the cursor confirmed, another to go), "done" (that was the last
         unsure one), "first" (an unsure die still waits: the cursor goes there) or "take" (all confirmed)."""
         i = self.cursor
-        if not self.confirmed[i]:   # this OK confirms the unsure die; the next one the reading
+        if not self.confirmed[i]:  # this OK confirms the unsure die; the next one the reading
             self.confirmed[i] = True
             self.cursor = (self.unconfirmed or [i])[0]
             return "next" if self.unconfirmed else "done"
@@ -70,15 +74,28 @@ class Review:
 
     def row(self) -> dict:
         """As the saved screen state keeps it (copies: the review's lists change in place)."""
-        return {"action": self.action, "held": list(self.held), "cursor": self.cursor, "values": list(self.values),
-                "confirmed": list(self.confirmed), "dice": [die_row(d) for d in self.dice],
-                "kept": [die_row(d) for d in self.kept]}
+        return {
+            "action": self.action,
+            "held": list(self.held),
+            "cursor": self.cursor,
+            "values": list(self.values),
+            "confirmed": list(self.confirmed),
+            "dice": [die_row(d) for d in self.dice],
+            "kept": [die_row(d) for d in self.kept],
+        }
 
     @classmethod
-    def of_row(cls, row: dict) -> "Review":
+    def of_row(cls, row: dict) -> Review:
         kept = tuple(die_of(r) for r in row.get("kept", []))  # rows of older versions have none
-        return cls(row["action"], [die_of(r) for r in row["dice"]], list(row["values"]), list(row["confirmed"]),
-                   tuple(row["held"]), row["cursor"], kept)
+        return cls(
+            row["action"],
+            [die_of(r) for r in row["dice"]],
+            list(row["values"]),
+            list(row["confirmed"]),
+            tuple(row["held"]),
+            row["cursor"],
+            kept,
+        )
 
 
 def rolled(reading: Reading) -> list[Die]:
@@ -114,8 +131,11 @@ def pushed_from(reading: Reading, review: Review) -> bool:
     """Whether `reading` shows the review's dice with more of them pushed into the keep zone (the player
     keeping dice before confirming the reading): the values read before (the camera sees a misread die as it
     did, whatever the player corrected), fewer in the rolling area; none knocked onto an edge."""
-    return len(kept(reading)) > len(review.kept) and not any(d.cocked for d in reading.dice) and \
-        sorted(d.value for d in reading.dice) == sorted(d.value for d in (*review.kept, *review.dice))
+    return (
+        len(kept(reading)) > len(review.kept)
+        and not any(d.cocked for d in reading.dice)
+        and sorted(d.value for d in reading.dice) == sorted(d.value for d in (*review.kept, *review.dice))
+    )
 
 
 def as_confirmed_in(pushed: Reading, review: Review) -> Reading:

@@ -9,12 +9,13 @@
 Labels come from what the player confirmed (the reading's boxes and zones, the confirmed values), so an
 appliance grows its own fixture set from real play.
 """
+
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
 
 from appliance.base.files import read_toml, write_atomically
 from vision.labels import label_row
@@ -26,15 +27,23 @@ def refuse_existing_recording(folder: Path) -> None:
     """FileExistsError if `folder` holds a recording already, or part of one: a new one would write over its
     frames, labels and calibration profile."""
     frames = folder / "frames"
-    if any((folder / name).exists() for name in ("labels.json", "calibration.toml")) or \
-            (frames.is_dir() and any(frames.iterdir())):
-        raise FileExistsError(f"{folder} already holds a recording (labels.json, calibration.toml, frames): "
-                              f"name a new or empty folder, or move that recording away first")
+    if any((folder / name).exists() for name in ("labels.json", "calibration.toml")) or (
+        frames.is_dir() and any(frames.iterdir())
+    ):
+        raise FileExistsError(
+            f"{folder} already holds a recording (labels.json, calibration.toml, frames): "
+            f"name a new or empty folder, or move that recording away first"
+        )
 
 
 class Recorder:
-    def __init__(self, folder: str | Path, profile: Optional[str | Path] = None, quality: int = JPEG_QUALITY,
-                 game: Optional[dict] = None):
+    def __init__(
+        self,
+        folder: str | Path,
+        profile: str | Path | None = None,
+        quality: int = JPEG_QUALITY,
+        game: dict | None = None,
+    ):
         self.folder = Path(folder)
         refuse_existing_recording(self.folder)
         (self.folder / "frames").mkdir(parents=True, exist_ok=True)
@@ -43,8 +52,8 @@ class Recorder:
         self.images: list[dict] = []
         self.presses: list[dict] = []
         self.game = game
-        self.size: Optional[tuple[int, int]] = None
-        self._t0: Optional[float] = None
+        self.size: tuple[int, int] | None = None
+        self._t0: float | None = None
         self.calibration = self._copy_profile(Path(profile)) if profile else None
 
     def _copy_profile(self, profile: Path) -> str:
@@ -65,19 +74,28 @@ class Recorder:
             raise OSError(f"cannot write {self.folder / name}")
         self.size = (image.shape[1], image.shape[0])
         if self._t0 is None:
-            self._t0 = float(t)   # recorded times start at 0 whatever clock the camera uses
+            self._t0 = float(t)  # recorded times start at 0 whatever clock the camera uses
         self.frames.append({"file": name, "t": round(float(t) - self._t0, 4)})
         return index
 
-    def confirmed(self, frame: int, dice: Sequence, values: Sequence[int], attempt: Optional[int] = None) -> None:
+    def confirmed(self, frame: int, dice: Sequence, values: Sequence[int], attempt: int | None = None) -> None:
         """Frame `frame` was read as `dice` (vision Die objects) and the player confirmed `values` for them."""
         if not 0 <= frame < len(self.frames):
             raise IndexError(f"no frame {frame} recorded (0..{len(self.frames) - 1})")
-        labels = [label_row(die.kind, value, die.box, die.zone, die.cocked, attempt)
-                  for die, value in zip(dice, values)]
+        labels = [
+            label_row(die.kind, value, die.box, die.zone, die.cocked, attempt) for die, value in zip(dice, values)
+        ]
         w, h = self.size
-        self.images.append({"file": self.frames[frame]["file"], "width": w, "height": h, "frame": frame,
-                            "t": self.frames[frame]["t"], "dice": labels})
+        self.images.append(
+            {
+                "file": self.frames[frame]["file"],
+                "width": w,
+                "height": h,
+                "frame": frame,
+                "t": self.frames[frame]["t"],
+                "dice": labels,
+            }
+        )
         self.save()
 
     def press(self, press) -> None:

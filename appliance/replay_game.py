@@ -1,11 +1,12 @@
 """Replaying a recorded game: its frames through rest detection and the reader, its presses through
 the buttons, exactly as on the appliance but as fast as the machine goes."""
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
 
 from appliance import assemble
 from appliance.base.errors import DiceTableError
@@ -22,9 +23,18 @@ class ReplayError(DiceTableError, ValueError):
     pass
 
 
-def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=None, output: Output | None = None,
-                realtime: bool = False, keep_going=lambda: True, first_frame: int = 0,
-                after_frame: Callable[[int], None] | None = None, recorder=None) -> tuple[dict, Table]:
+def replay_game(
+    folder: Path,
+    log_path: Path,
+    screens: Path | None = None,
+    read=None,
+    output: Output | None = None,
+    realtime: bool = False,
+    keep_going=lambda: True,
+    first_frame: int = 0,
+    after_frame: Callable[[int], None] | None = None,
+    recorder=None,
+) -> tuple[dict, Table]:
     """(the final sheet, the table) after playing `folder`. Screens go to `output`, or as PNGs to
     `screens`; `realtime` keeps the recorded pace; `read` replaces the reader (tests only).
 
@@ -36,17 +46,19 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     labels_file = Path(folder) / "labels.json"
     try:
         labels = json.loads(labels_file.read_text())
-    except (OSError, ValueError, RecursionError) as error:   # RecursionError: JSON nested too deeply
+    except (OSError, ValueError, RecursionError) as error:  # RecursionError: JSON nested too deeply
         raise ReplayError(f"{folder} is not a recorded game ({plainly(error)})") from None
-    spec = _game(labels, labels_file)   # before the frames: a set of stills has none, and is no game
+    spec = _game(labels, labels_file)  # before the frames: a set of stills has none, and is no game
     try:
         recording = load_recording(folder, labels)
     except RecordingError as error:
         raise ReplayError(f"{folder} is not a recorded game: cannot replay: {error}") from None
     missing = recording.missing_frames()
-    if missing:   # playing on would read nothing at those frames and print an empty sheet
-        raise ReplayError(f"{folder}: {len(missing)} of the {count(len(recording.frames), 'frame')} listed in "
-                          f"labels.json {'is' if len(missing) == 1 else 'are'} missing (the first: {missing[0]})")
+    if missing:  # playing on would read nothing at those frames and print an empty sheet
+        raise ReplayError(
+            f"{folder}: {len(missing)} of the {count(len(recording.frames), 'frame')} listed in "
+            f"labels.json {'is' if len(missing) == 1 else 'are'} missing (the first: {missing[0]})"
+        )
     _check_script(labels, labels_file)
     calibration, problem = assemble.recording_calibration(recording)
     if problem:
@@ -54,14 +66,14 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
     table = Table(EventLog(log_path), variants={spec["game"]: spec.get("variants", {})})
     if table.record is None:
         table.start(spec["game"], spec["players"])
-        if table.record is None:   # refused (a variant, the number of players): the screen says why
+        if table.record is None:  # refused (a variant, the number of players): the screen says why
             raise ReplayError(f"{labels_file}: the game cannot start: {table.message}")
     if output is None and screens:
         from appliance.screens.layout import LAYOUTS
         from hardware.display import open_display
 
         output = Output(open_display("dummy", LAYOUTS["touchscreen"].size), LAYOUTS["touchscreen"], screens, flip=False)
-    settings = default_settings()   # played as a table with the built-in settings would play it
+    settings = default_settings()  # played as a table with the built-in settings would play it
     source = ReplaySource(recording, realtime=realtime, small_size=settings.camera.small_size)
     app = assemble.appliance(settings, source, None, table, output or Output(), calibration)
     if read is not None:
@@ -81,13 +93,15 @@ def replay_game(folder: Path, log_path: Path, screens: Path | None = None, read=
         return keep_going()
 
     app.run(going)
-    if source.unreadable:   # playing on without them has left out throws: the sheet would be wrong
-        raise ReplayError(f"{folder}: {count(len(source.unreadable), 'frame is', 'frames are')} no image (the first: "
-                          f"{min(source.unreadable)}), so this recording cannot be played")
+    if source.unreadable:  # playing on without them has left out throws: the sheet would be wrong
+        raise ReplayError(
+            f"{folder}: {count(len(source.unreadable), 'frame is', 'frames are')} no image (the first: "
+            f"{min(source.unreadable)}), so this recording cannot be played"
+        )
     for press in app.panel.poll():  # presses timed after the last frame
         table.press(press)
     app.output.show(table.screen())
-    if screens and app.output.write_error:   # the screens asked for are not all there
+    if screens and app.output.write_error:  # the screens asked for are not all there
         raise ReplayError(app.output.write_error)
     return final_sheet(spec["game"], table.game), table
 
@@ -98,7 +112,9 @@ def _game(labels, labels_file: Path) -> dict:
 
     spec = labels.get("game") if isinstance(labels, dict) else None
     if spec is None:
-        raise ReplayError(f"{labels_file} names no game: this is a set of labeled stills or throws, not a recorded game")
+        raise ReplayError(
+            f"{labels_file} names no game: this is a set of labeled stills or throws, not a recorded game"
+        )
     game = spec.get("game") if isinstance(spec, dict) else None
     if game not in GAME_IDS:
         raise ReplayError(f"{labels_file}: unknown game {game!r}; the games are {', '.join(GAME_IDS)}")
@@ -106,7 +122,9 @@ def _game(labels, labels_file: Path) -> dict:
     try:
         rule.check(spec.get("players"))
     except ValueError:
-        raise ReplayError(f'{labels_file}: the game\'s "players" must be {rule.allowed}, such as ["Ann", "Bob"]') from None
+        raise ReplayError(
+            f'{labels_file}: the game\'s "players" must be {rule.allowed}, such as ["Ann", "Bob"]'
+        ) from None
     return spec
 
 
@@ -124,7 +142,7 @@ def _check_script(labels: dict, labels_file: Path) -> None:
         for misread in labels.get("misreads", []):
             labeled = images[misread["image"]]
             _rest_span(labeled)
-            labeled_die(labeled["dice"][misread["die"]])   # the labeled die it names is there, and is one
+            labeled_die(labeled["dice"][misread["die"]])  # the labeled die it names is there, and is one
             if not isinstance(misread["read_as"], int):
                 raise ValueError(f"read_as {misread['read_as']!r} is no die value")
         if not isinstance(labels["game"].get("variants", {}), dict):
@@ -158,8 +176,9 @@ def with_misreads(read, labels: dict, frame_index: Callable[[], int]):
             first, last = _rest_span(labeled)
             if first <= index <= last:
                 box = labeled_die(labeled["dice"][misread["die"]]).box
-                dice = tuple(replace(d, value=misread["read_as"]) if box_holds(box, *d.centre) else d
-                             for d in result.dice)
+                dice = tuple(
+                    replace(d, value=misread["read_as"]) if box_holds(box, *d.centre) else d for d in result.dice
+                )
                 result = replace(result, dice=dice)
         return result
 

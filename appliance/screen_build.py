@@ -1,29 +1,46 @@
 """The Screen model the table shows: built from the table's state (appliance.table.Table), never kept."""
+
 from __future__ import annotations
 
 from appliance import advice_view
+from appliance.game_views import game_views
 from appliance.games.catalog import GAME_NAMES, STARTS_BY_ROLL_OFF
 from appliance.games.ranking import first_placed, winners_sentence
-from appliance.game_views import game_views
 from appliance.screen_model import CheckedDie, ChoiceView, DieView, Hint, Screen
 from appliance.table_words import HOST_LISTS, HOST_PROMPTS, LIST_PROMPTS, column_name
 
 # The button of each decision a game offers without dice (TableGame.decisions; banking: _decision_hints)
-DECISION_HINTS = {"accept": Hint("OK", "accept"), "reroll": Hint("NEXT", "roll them again"),
-                  "start_salvage": Hint("OK", "try the salvage"), "decline_salvage": Hint("BACK", "end the turn")}
+DECISION_HINTS = {
+    "accept": Hint("OK", "accept"),
+    "reroll": Hint("NEXT", "roll them again"),
+    "start_salvage": Hint("OK", "try the salvage"),
+    "decline_salvage": Hint("BACK", "end the turn"),
+}
 
 
 def screen(table) -> Screen:
     """What the table shows now: a function of its state (appliance.table.Table)."""
     base = dict(message=table.message, level=table.level, camera=table.camera_note, tray=table.tray_note)
     if table.mode == "choose-game" and table.choosing:
-        return Screen("choose-game", HOST_LISTS[table.choosing], HOST_PROMPTS[table.choosing],
-                      choices=tuple(table.chooser.choices), cursor=table.chooser.cursor,
-                      hints=(Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back")), **base)
+        return Screen(
+            "choose-game",
+            HOST_LISTS[table.choosing],
+            HOST_PROMPTS[table.choosing],
+            choices=tuple(table.chooser.choices),
+            cursor=table.chooser.cursor,
+            hints=(Hint("PREV/NEXT", "up/down"), Hint("OK", "choose"), Hint("BACK", "back")),
+            **base,
+        )
     if table.mode == "choose-game":
-        return Screen("choose-game", "Choose a game", "PREV/NEXT to choose, OK to start",
-                      choices=tuple(table.chooser.choices), cursor=table.chooser.cursor,
-                      hints=(Hint("PREV/NEXT", "game"), Hint("OK", "choose")), **base)
+        return Screen(
+            "choose-game",
+            "Choose a game",
+            "PREV/NEXT to choose, OK to start",
+            choices=tuple(table.chooser.choices),
+            cursor=table.chooser.cursor,
+            hints=(Hint("PREV/NEXT", "game"), Hint("OK", "choose")),
+            **base,
+        )
     if table.mode == "names":
         return table.entry.screen(**base)
     if table.mode == "choose-players":
@@ -31,18 +48,31 @@ def screen(table) -> Screen:
         roll_off = STARTS_BY_ROLL_OFF[table.setup_game]
         starts = ("a roll-off decides who starts" if table.count > 1 else "") if roll_off else f"{names[0]} starts"
         order = () if roll_off else (Hint("hold PREV/NEXT", "who starts"),)
-        return Screen("choose-players", f"{GAME_NAMES[table.setup_game]}: players",
-                      f"{table.count} player{'s' if table.count > 1 else ''}" + (f", {starts}" if starts else ""),
-                      choices=tuple(ChoiceView(n) for n in names),
-                      hints=(Hint("PREV/NEXT", "fewer/more"),) + order + (Hint("OK", "start"), Hint("hold OK", "names"),
-                                                                         Hint("BACK", "games")),
-                      **base)
+        return Screen(
+            "choose-players",
+            f"{GAME_NAMES[table.setup_game]}: players",
+            f"{table.count} player{'s' if table.count > 1 else ''}" + (f", {starts}" if starts else ""),
+            choices=tuple(ChoiceView(n) for n in names),
+            hints=(Hint("PREV/NEXT", "fewer/more"),)
+            + order
+            + (Hint("OK", "start"), Hint("hold OK", "names"), Hint("BACK", "games")),
+            **base,
+        )
     game_base = dict(base, game_id=table.record.game)
     if table.mode == "game-over":
-        hints = (Hint("OK", "new game"),) + ((Hint("hold BACK", "correct the last entry"),) if table.correctable else ())
+        hints = (Hint("OK", "new game"),) + (
+            (Hint("hold BACK", "correct the last entry"),) if table.correctable else ()
+        )
         ranking = table.game.ranking
-        return Screen("game-over", "Game over", winners_sentence(first_placed(ranking)), ranking=ranking,
-                      hints=hints, **game_views(table.game, **table.game_review()), **game_base)
+        return Screen(
+            "game-over",
+            "Game over",
+            winners_sentence(first_placed(ranking)),
+            ranking=ranking,
+            hints=hints,
+            **game_views(table.game, **table.game_review()),
+            **game_base,
+        )
     return _play_screen(table, game_base)
 
 
@@ -53,45 +83,79 @@ def _play_screen(table, base: dict) -> Screen:
         highlight = (table.chooser.chosen.key,) if table.choosing in ("field", "correct") else ()
         back = () if table.choosing == table.forced_list else (Hint("BACK", "back"),)
         hints = {"end": (Hint("OK", "end the game"), Hint("BACK", "keep playing"))}.get(
-            table.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose")) + back)
+            table.choosing, (Hint("PREV/NEXT", "up/down"), Hint("OK", "choose")) + back
+        )
         if table.choosing in ("field", "set-aside"):
             extra.update(_advice(table, current=table.chooser.chosen.key))
             hints += (Hint("hold NEXT", "advice"),) if table.advice == "ask" else ()
-        return Screen("play", title, LIST_PROMPTS[table.choosing], choices=tuple(table.chooser.choices),
-                      cursor=table.chooser.cursor, dice=_dice_views(table), hints=hints,
-                      **game_views(table.game, table.chooser.choices, highlight, table.choosing, **extra), **base)
+        return Screen(
+            "play",
+            title,
+            LIST_PROMPTS[table.choosing],
+            choices=tuple(table.chooser.choices),
+            cursor=table.chooser.cursor,
+            dice=_dice_views(table),
+            hints=hints,
+            **game_views(table.game, table.chooser.choices, highlight, table.choosing, **extra),
+            **base,
+        )
     if table.review is not None:
-        return Screen("play", title, "check the dice", dice=_review_views(table),
-                      hints=(Hint("PREV/NEXT", "select a die"), Hint("hold PREV/NEXT", "change its value"),
-                             Hint("OK", "confirm"), Hint("BACK", "drop")),
-                      **game_views(table.game, **extra, checked=tuple(CheckedDie(tuple(d.box), v, ok) for d, v, ok in
-                                   zip(table.review.dice, table.review.values, table.review.confirmed))), **base)
+        return Screen(
+            "play",
+            title,
+            "check the dice",
+            dice=_review_views(table),
+            hints=(
+                Hint("PREV/NEXT", "select a die"),
+                Hint("hold PREV/NEXT", "change its value"),
+                Hint("OK", "confirm"),
+                Hint("BACK", "drop"),
+            ),
+            **game_views(
+                table.game,
+                **extra,
+                checked=tuple(
+                    CheckedDie(tuple(d.box), v, ok)
+                    for d, v, ok in zip(table.review.dice, table.review.values, table.review.confirmed)
+                ),
+            ),
+            **base,
+        )
     prompt, hints = (_sheet_prompt if table.game.holds_in_tray else _roll_prompt)(table)
     highlight = ()
     if table.throw:
         extra.update(_best_now(table))
-    elif table.correctable and extra["sheet_player"] == table.game.last_entry.player:   # the entry just made
+    elif table.correctable and extra["sheet_player"] == table.game.last_entry.player:  # the entry just made
         last = table.game.last_entry
         highlight = ((last.column, last.field),)
     extra.update(_advice(table))
-    return Screen("play", title, prompt, dice=_dice_views(table), hints=hints + (Hint("hold BACK", "menu"),),
-                  **game_views(table.game, highlight=highlight, **extra), **base)
+    return Screen(
+        "play",
+        title,
+        prompt,
+        dice=_dice_views(table),
+        hints=hints + (Hint("hold BACK", "menu"),),
+        **game_views(table.game, highlight=highlight, **extra),
+        **base,
+    )
 
 
 def _sheet_shown(table) -> int:
     """Sheet games: whose sheet is shown: the last entry's player's in a correction, else the one looked at."""
     game = table.game
     if table.choosing == "correct" or table.correctable and game.throw is None and table.viewing == 0:
-        return game.last_entry.player   # the entry just made stays in view until the next throw starts
+        return game.last_entry.player  # the entry just made stays in view until the next throw starts
     return (game.current + table.viewing) % len(game.players)
 
 
 def _best_now(table) -> dict:
     """Sheet games: the best field for the throw, to mark on the sheet and name under the dice."""
     rules, best = table.game.rules, table.game.options()[0]
-    return {"focus": (best.column, best.field),
-            "best": f"best now: {best.field} {rules.field(best.field).name} "
-                    f"{column_name(rules, best.column)} {best.score.total}".replace("  ", " ")}
+    return {
+        "focus": (best.column, best.field),
+        "best": f"best now: {best.field} {rules.field(best.field).name} "
+        f"{column_name(rules, best.column)} {best.score.total}".replace("  ", " "),
+    }
 
 
 def _sheet_prompt(table) -> tuple[str, tuple[Hint, ...]]:
@@ -103,12 +167,16 @@ def _sheet_prompt(table) -> tuple[str, tuple[Hint, ...]]:
         return f"throw all {game.rules.dice} dice", hints + others
     if table.held is not None:
         kept = len(table.held)
-        return (f"attempt {throw.attempt + 1}: throw the {game.rules.dice - kept} other dice",
-                (Hint("BACK", "change the holds"),))
+        return (
+            f"attempt {throw.attempt + 1}: throw the {game.rules.dice - kept} other dice",
+            (Hint("BACK", "change the holds"),),
+        )
     if len(table.keep_view) == game.rules.dice:  # the rulebooks let all dice stand
         return "all dice kept: choose the field", (Hint("OK/NEXT", "choose a field"),) + others
-    return (f"attempt {throw.attempt} of {game.rules.attempts}: push the dice you keep into the keep zone",
-            (Hint("OK", "hold and throw again"), Hint("NEXT", "choose a field")) + others)
+    return (
+        f"attempt {throw.attempt} of {game.rules.attempts}: push the dice you keep into the keep zone",
+        (Hint("OK", "hold and throw again"), Hint("NEXT", "choose a field")) + others,
+    )
 
 
 def _roll_prompt(table) -> tuple[str, tuple[Hint, ...]]:
@@ -142,8 +210,10 @@ def _review_views(table) -> tuple[DieView, ...]:
     held = ()
     if review.action == "rethrow":
         held = tuple(DieView(table.game.throw.dice[i], held=True, fresh=False) for i in review.held)
-    return held + tuple(DieView(v, uncertain=d.uncertain, confirmed=ok, selected=i == review.cursor)
-                        for i, (d, v, ok) in enumerate(zip(review.dice, review.values, review.confirmed)))
+    return held + tuple(
+        DieView(v, uncertain=d.uncertain, confirmed=ok, selected=i == review.cursor)
+        for i, (d, v, ok) in enumerate(zip(review.dice, review.values, review.confirmed))
+    )
 
 
 def _advice(table, current=None) -> dict:

@@ -1,6 +1,7 @@
 """What the table wants shown, as plain data: the pygame screens draw it, the tests read it. The views of a game
 (its sheet, Train Wreck's scoreboard) are filled from the rules by appliance/game_views.py: the screens draw
 them without knowing the rules."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -61,7 +62,7 @@ class Picture:
     dice: tuple[SeenDie, ...] = ()  # the dice read in this very frame; none for a live picture
 
     @classmethod
-    def read(cls, image: np.ndarray, reading: Reading) -> "Picture":
+    def read(cls, image: np.ndarray, reading: Reading) -> Picture:
         """The frame with the dice a vision Reading found in it."""
         return cls(image, tuple(SeenDie(tuple(d.box), d.value, d.uncertain, d.cocked, d.zone) for d in reading.dice))
 

@@ -1,14 +1,16 @@
 """A game in play as the table keeps it: which game, who plays, and the rules state from its events."""
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence, Union
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
 from appliance.games.train_wreck import TrainWreckGame
 from appliance.games.variants import resolve
 
-GameState = Union[SheetGame, TrainWreckGame]
+GameState = SheetGame | TrainWreckGame
 
 
 def new_game(game: str, players: Sequence[str], variants: Mapping[str, Any] | None = None) -> GameState:
@@ -18,8 +20,9 @@ def new_game(game: str, players: Sequence[str], variants: Mapping[str, Any] | No
     return SheetGame.new(sheet_rules(game, chosen), players)
 
 
-def replayed(game: str, players: Sequence[str], variants: Mapping[str, Any] | None,
-             events: Iterable[tuple[str, list]]) -> tuple[GameState, tuple[int, ...] | None]:
+def replayed(
+    game: str, players: Sequence[str], variants: Mapping[str, Any] | None, events: Iterable[tuple[str, list]]
+) -> tuple[GameState, tuple[int, ...] | None]:
     """A game rebuilt from its logged events, with the holds they left waiting for the next attempt (or None)."""
     state, held = new_game(game, players, variants), None
     for action, args in events:

@@ -10,14 +10,16 @@ Where the file is looked for: $DICETABLE_SETTINGS, ~/.config/dicetable/settings.
 
 One module over 400 lines on purpose: a key's rule, its typed setting and its checks are what a new key changes.
 """
+
 from __future__ import annotations
 
 import json
 import os
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from appliance.base.files import NotToml, read_toml
 from appliance.games import GAME_IDS, MAX_PLAYERS
@@ -32,6 +34,7 @@ ENV_VAR = "DICETABLE_SETTINGS"
 
 
 # -- what each key allows ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -50,7 +53,7 @@ def _rule(allowed: str, ok: Callable[[Any], bool], convert: Callable[[Any], Any]
     return Rule(check, allowed)
 
 
-SHOWN = 80   # characters of a value a warning shows: a value of megabytes must not fill the journal
+SHOWN = 80  # characters of a value a warning shows: a value of megabytes must not fill the journal
 SHOWN_ITEMS = 8  # a longer list is shown cut, with its length
 
 
@@ -63,9 +66,9 @@ def _show(value: Any) -> str:
         shown = json.dumps(value, ensure_ascii=False)
     except TypeError:
         shown = str(value)
-    except ValueError:   # an integer of more than 4300 digits, which Python does not write out
+    except ValueError:  # an integer of more than 4300 digits, which Python does not write out
         return "(a number too long to show)"
-    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in shown)   # an invisible character, seen
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in shown)  # an invisible character, seen
     return shown if len(shown) <= SHOWN else f"{shown[:SHOWN]}… ({len(shown):,} characters)"
 
 
@@ -74,7 +77,9 @@ def _is_int(value: Any) -> bool:
 
 
 def one_of(*choices: Any) -> Rule:
-    return _rule("one of " + ", ".join(_show(c) for c in choices), lambda v: any(type(v) is type(c) and v == c for c in choices))
+    return _rule(
+        "one of " + ", ".join(_show(c) for c in choices), lambda v: any(type(v) is type(c) and v == c for c in choices)
+    )
 
 
 def integer(low: int, high: int) -> Rule:
@@ -82,8 +87,9 @@ def integer(low: int, high: int) -> Rule:
 
 
 def number(low: float, high: float) -> Rule:
-    return _rule(f"a number from {low:g} to {high:g}",
-                 lambda v: (_is_int(v) or isinstance(v, float)) and low <= v <= high, float)
+    return _rule(
+        f"a number from {low:g} to {high:g}", lambda v: (_is_int(v) or isinstance(v, float)) and low <= v <= high, float
+    )
 
 
 def boolean() -> Rule:
@@ -92,14 +98,20 @@ def boolean() -> Rule:
 
 def size(low: tuple[int, int], high: tuple[int, int]) -> Rule:
     def ok(v: Any) -> bool:
-        return (isinstance(v, list) and len(v) == 2 and all(_is_int(n) and n % 2 == 0 for n in v)
-                and low[0] <= v[0] <= high[0] and low[1] <= v[1] <= high[1])
+        return (
+            isinstance(v, list)
+            and len(v) == 2
+            and all(_is_int(n) and n % 2 == 0 for n in v)
+            and low[0] <= v[0] <= high[0]
+            and low[1] <= v[1] <= high[1]
+        )
 
     return _rule(f"[width, height] in even pixels from {low[0]}x{low[1]} to {high[0]}x{high[1]}", ok, tuple)
 
 
 def file_path(allowed: str, empty: bool = True) -> Rule:
     """A path; one starting with ~NAME must name a user of this machine."""
+
     def ok(v: Any) -> bool:
         return isinstance(v, str) and "\0" not in v and (empty or v.strip() != "") and not _names_no_user(v)
 
@@ -120,16 +132,45 @@ def _names_no_user(value: str) -> bool:
 
 
 def device() -> Rule:
-    return _rule("a camera index (0, 1, ...), a device path or a video file",
-                 lambda v: (_is_int(v) and v >= 0) or (isinstance(v, str) and "\0" not in v and v.strip() != ""))
+    return _rule(
+        "a camera index (0, 1, ...), a device path or a video file",
+        lambda v: (_is_int(v) and v >= 0) or (isinstance(v, str) and "\0" not in v and v.strip() != ""),
+    )
 
 
 PIN_NAME = re.compile(r"^(GPIO|BCM|BOARD|J8:|WPI)?(\d+)$", re.IGNORECASE)
 # The 40-pin header's physical pins that carry a GPIO (gpiozero's "BOARD29" or "J8:29") and its BCM number.
-HEADER_BCM = {3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23, 18: 24, 19: 10, 21: 9,
-              22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5, 31: 6, 32: 12, 33: 13, 35: 19, 36: 16, 37: 26,
-              38: 20, 40: 21}
-BUTTON_GPIOS = range(2, 28)   # GPIO 0 and 1 are the header's ID EEPROM pins, and no Pi header has GPIO 28 or more
+HEADER_BCM = {
+    3: 2,
+    5: 3,
+    7: 4,
+    8: 14,
+    10: 15,
+    11: 17,
+    12: 18,
+    13: 27,
+    15: 22,
+    16: 23,
+    18: 24,
+    19: 10,
+    21: 9,
+    22: 25,
+    23: 11,
+    24: 8,
+    26: 7,
+    27: 0,
+    28: 1,
+    29: 5,
+    31: 6,
+    32: 12,
+    33: 13,
+    35: 19,
+    36: 16,
+    37: 26,
+    38: 20,
+    40: 21,
+}
+BUTTON_GPIOS = range(2, 28)  # GPIO 0 and 1 are the header's ID EEPROM pins, and no Pi header has GPIO 28 or more
 
 
 def _pin_id(value: int | str) -> str | None:
@@ -147,17 +188,23 @@ def _pin_id(value: int | str) -> str | None:
 
 
 def pin() -> Rule:
-    return _rule('a BCM GPIO number from 2 to 27, or a gpiozero pin name such as "GPIO5" or "BOARD29"',
-                 lambda v: (_is_int(v) or isinstance(v, str)) and _pin_id(v) is not None)
+    return _rule(
+        'a BCM GPIO number from 2 to 27, or a gpiozero pin name such as "GPIO5" or "BOARD29"',
+        lambda v: (_is_int(v) or isinstance(v, str)) and _pin_id(v) is not None,
+    )
 
 
 def player_names(most: int = MAX_PLAYERS, longest: int = 20) -> Rule:
-    def good(n: Any) -> bool:   # the screen must be able to draw it
+    def good(n: Any) -> bool:  # the screen must be able to draw it
         return isinstance(n, str) and 1 <= len(n.strip()) <= longest and n.strip().isprintable()
 
-    def ok(v: Any) -> bool:   # the games tell players apart by name
-        return (isinstance(v, list) and 1 <= len(v) <= most and all(good(n) for n in v)
-                and len({n.strip() for n in v}) == len(v))
+    def ok(v: Any) -> bool:  # the games tell players apart by name
+        return (
+            isinstance(v, list)
+            and 1 <= len(v) <= most
+            and all(good(n) for n in v)
+            and len({n.strip() for n in v}) == len(v)
+        )
 
     def salvage(v: Any) -> tuple[tuple[str, ...], str] | None:
         """The good names, each once and at most `most` of them, if any: one bad name costs only itself."""
@@ -172,8 +219,10 @@ def player_names(most: int = MAX_PLAYERS, longest: int = 20) -> Rule:
                 left_out.append(n)
         return (tuple(kept), f"left out {_show(left_out)[1:-1]}") if kept else None
 
-    allowed = (f"a list of 1 to {most} names, each its own, of 1 to {longest} characters, "
-               "none of them invisible or a control character")
+    allowed = (
+        f"a list of 1 to {most} names, each its own, of 1 to {longest} characters, "
+        "none of them invisible or a control character"
+    )
     return Rule(_rule(allowed, ok, lambda v: tuple(n.strip() for n in v)).check, allowed, salvage)
 
 
@@ -191,7 +240,7 @@ RULES: dict[str, Rule] = {
     "camera.source": one_of("auto", "picamera", "usb", "replay"),
     "camera.picamera_number": integer(0, 1),
     "camera.device": device(),
-    "camera.replay_folder": file_path("a folder path (or \"\" for none), with ~NAME only for a user of this machine"),
+    "camera.replay_folder": file_path('a folder path (or "" for none), with ~NAME only for a user of this machine'),
     "camera.size": size((320, 240), (4056, 3040)),
     "camera.small_size": size((64, 48), (1280, 960)),
     "camera.fps": number(1, 120),
@@ -212,6 +261,7 @@ RULES: dict[str, Rule] = {
 
 
 # -- the typed settings -----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class CameraSettings:
@@ -259,6 +309,7 @@ class Settings:
 
 # -- loading ----------------------------------------------------------------------------------------
 
+
 def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     """{"camera": {"fps": 30}} -> {"camera.fps": 30}; lists, other values and a setting whose value is a table
     (games.hexakubus.slam = {21 = 12}) are leaves."""
@@ -285,7 +336,7 @@ def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
     """$DICETABLE_SETTINGS (even when missing, so the warning says so), else the first file of SEARCH_PATH."""
     env = os.environ if env is None else env
     if env.get(ENV_VAR):
-        return expanded(env[ENV_VAR]) or Path(env[ENV_VAR])   # ~NAME of no user: not found, and said so
+        return expanded(env[ENV_VAR]) or Path(env[ENV_VAR])  # ~NAME of no user: not found, and said so
     return next((path for path in map(expanded, SEARCH_PATH) if path and path.is_file()), None)
 
 
@@ -299,9 +350,9 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
     path = (expanded(path) or Path(path)) if path is not None else find_settings_file(env)
     if path is None:
         return default_settings(), []
-    lost: list[str] = []   # what a broken file loses
+    lost: list[str] = []  # what a broken file loses
     try:
-        if path.exists() and not path.is_file():   # a folder, a named pipe (reading one would wait forever)
+        if path.exists() and not path.is_file():  # a folder, a named pipe (reading one would wait forever)
             return default_settings(), [f"settings file {path} is not a file; using the built-in defaults"]
         text = path.read_bytes().decode("utf-8")
         raw = read_toml(text)
@@ -312,12 +363,18 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
         raw, broken = _readable_tables(text)
         if not raw:
             return default_settings(), [
-                f"settings file {path} is not valid TOML: {error}{where}; using the built-in defaults"]
-        kept = (f"the built-in defaults for {', '.join(broken)}, the rest of the file as written" if broken else
-                "each [table] read on its own, a later one over an earlier one")   # a table given twice, say
+                f"settings file {path} is not valid TOML: {error}{where}; using the built-in defaults"
+            ]
+        kept = (
+            f"the built-in defaults for {', '.join(broken)}, the rest of the file as written"
+            if broken
+            else "each [table] read on its own, a later one over an earlier one"
+        )  # a table given twice, say
         lost = [f"settings file {path} is not valid TOML: {error}{where}; {kept}"]
     except (OSError, UnicodeDecodeError) as error:
-        return default_settings(), [f"settings file {path} cannot be read ({plainly(error)}); using the built-in defaults"]
+        return default_settings(), [
+            f"settings file {path} cannot be read ({plainly(error)}); using the built-in defaults"
+        ]
     values, warnings = check_values(flatten(raw))
     return _build(values, path), lost + [f"settings {path}: {w}" for w in warnings]
 
@@ -344,7 +401,7 @@ def _readable_tables(text: str) -> tuple[dict[str, Any], list[str]]:
             header = chunk[0].strip() if TABLE_HEADER.match(chunk[0]) else "the keys before the first [table]"
             broken.append(header)
             continue
-        for key, value in table.items():   # [a] and later [a.b] both add to table a
+        for key, value in table.items():  # [a] and later [a.b] both add to table a
             raw[key] = raw[key] | value if isinstance(raw.get(key), dict) and isinstance(value, dict) else value
     return raw, broken
 
@@ -391,17 +448,21 @@ def _check_together(values: dict[str, Any]) -> list[str]:
     small, full = values["camera.small_size"], values["camera.size"]
     if small[0] > full[0] or small[1] > full[1]:
         values["camera.small_size"] = DEFAULTS["camera.small_size"]
-        warnings.append(f"camera.small_size = {_show(list(small))} is not allowed (not larger than camera.size "
-                        f"{_show(list(full))}); using the default {_show(list(DEFAULTS['camera.small_size']))}")
+        warnings.append(
+            f"camera.small_size = {_show(list(small))} is not allowed (not larger than camera.size "
+            f"{_show(list(full))}); using the default {_show(list(DEFAULTS['camera.small_size']))}"
+        )
     pin_keys = [f"buttons.pins.{k}" for k in BUTTON_KEYS]
     used: dict[str, str] = {}
     for key in pin_keys:
         pin_id = _pin_id(values[key])
         other = used.setdefault(pin_id, key)
         if other != key:
-            warnings.append(f"{other} = {_show(values[other])} and {key} = {_show(values[key])} are the same pin "
-                            f"({pin_id.replace('BCM', 'GPIO')}), which is not allowed (each button needs its own "
-                            f"pin); using the default pins for all four buttons")
+            warnings.append(
+                f"{other} = {_show(values[other])} and {key} = {_show(values[key])} are the same pin "
+                f"({pin_id.replace('BCM', 'GPIO')}), which is not allowed (each button needs its own "
+                f"pin); using the default pins for all four buttons"
+            )
             for k in pin_keys:
                 values[k] = DEFAULTS[k]
             break
@@ -410,7 +471,7 @@ def _check_together(values: dict[str, Any]) -> list[str]:
 
 def _path(value: str, base: Path | None) -> Path:
     """~ expanded; a relative path is relative to the settings file's folder."""
-    path = expanded(value) or Path(value)   # the rules let no ~NAME of no user through; a default may have one
+    path = expanded(value) or Path(value)  # the rules let no ~NAME of no user through; a default may have one
     return path if path.is_absolute() or base is None else base.parent / path
 
 

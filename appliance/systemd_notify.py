@@ -12,17 +12,18 @@ returns False. A failed send never raises: the table must not stop because syste
 WATCHDOG=1 is sent at most every `watchdog_gap_s` (a frame loop runs 30 times a second; systemd needs
 a ping only well within WatchdogSec).
 """
+
 from __future__ import annotations
 
 import os
 import socket
 import time
-from typing import Callable, Mapping, Optional
+from collections.abc import Callable, Mapping
 
 DEFAULT_WATCHDOG_GAP_S = 1.0
 
 
-def socket_address(value: str) -> Optional[str]:
+def socket_address(value: str) -> str | None:
     """The address to send to: a filesystem path, or "\\0name" for an abstract socket; None if unusable."""
     if value.startswith("@"):
         return "\0" + value[1:]
@@ -32,16 +33,20 @@ def socket_address(value: str) -> Optional[str]:
 
 
 class Notifier:
-    def __init__(self, env: Optional[Mapping[str, str]] = None, watchdog_gap_s: float = DEFAULT_WATCHDOG_GAP_S,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        env: Mapping[str, str] | None = None,
+        watchdog_gap_s: float = DEFAULT_WATCHDOG_GAP_S,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self._env = env
         self._gap = watchdog_gap_s
         self._clock = clock
-        self._last_watchdog: Optional[float] = None
-        self._socket: Optional[socket.socket] = None
+        self._last_watchdog: float | None = None
+        self._socket: socket.socket | None = None
 
     @property
-    def address(self) -> Optional[str]:
+    def address(self) -> str | None:
         env = os.environ if self._env is None else self._env
         value = env.get("NOTIFY_SOCKET", "")
         return socket_address(value) if value else None

@@ -11,11 +11,13 @@ decisions (a cursor, a reading under review, a message) is not an event: it is k
 the screen state, written over at each change and in the same transaction as each decision, so a restart
 also shows the same screen, whenever it came.
 """
+
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from appliance import advice_view, host_settings, screen_build, table_state
 from appliance.event_log import EventLog, GameRecord, LogError
@@ -26,22 +28,48 @@ from appliance.games.table_game import TableGame
 from appliance.games.variants import VariantError
 from appliance.name_entry import NameEntry, remembered
 from appliance.night import night_games
-from appliance.reading_review import Review, as_confirmed_in, follow, kept, match, not_thrown, pushed_from, rolled, still
+from appliance.reading_review import (
+    Review,
+    as_confirmed_in,
+    follow,
+    kept,
+    match,
+    not_thrown,
+    pushed_from,
+    rolled,
+    still,
+)
 from appliance.screen_model import ERROR, INFO, WARN, ChoiceView, Screen
 from appliance.session import applied, new_game, replayed
-from appliance.table_words import (CHOOSE_FIRST, DECIDE_FIRST, HOST_LISTS, REVIEW_SAYS, UNCHANGED, field_label,
-                                   reading_problem, values)
+from appliance.table_words import (
+    CHOOSE_FIRST,
+    DECIDE_FIRST,
+    HOST_LISTS,
+    REVIEW_SAYS,
+    UNCHANGED,
+    field_label,
+    reading_problem,
+    values,
+)
 from appliance.words import count
 from hardware.buttons import BACK, NEXT, OK, PREV, Press
 from vision.types import Die, Reading
 
 # What OK on a choice decides, by list: the rules action and its arguments from the choice's key (the items of
 # the menu and of "end this game?" have what they do as their key)
-CHOICE_DECIDES = {"field": lambda key: ("enter", *key), "correct": lambda key: ("correct", *key),
-                  "set-aside": lambda key: ("set_aside", list(key))}
+CHOICE_DECIDES = {
+    "field": lambda key: ("enter", *key),
+    "correct": lambda key: ("correct", *key),
+    "set-aside": lambda key: ("set_aside", list(key)),
+}
 # The button of each decision a game offers without dice (TableGame.decisions): (button, held)
-DECISION_PRESS = {"bank": (OK, True), "accept": (OK, False), "reroll": (NEXT, False),
-                  "start_salvage": (OK, False), "decline_salvage": (BACK, False)}
+DECISION_PRESS = {
+    "bank": (OK, True),
+    "accept": (OK, False),
+    "reroll": (NEXT, False),
+    "start_salvage": (OK, False),
+    "decline_salvage": (BACK, False),
+}
 
 
 @dataclass
@@ -61,19 +89,24 @@ class Chooser:
 
 
 class Table:
-    def __init__(self, log: EventLog, players: Sequence[str] = ("Player 1", "Player 2"),
-                 default_game: str = "dice-poker", variants: Mapping[str, Mapping[str, Any]] | None = None,
-                 advice: str = "ask"):
-        saved = log.load_screen()   # read once: nothing below writes it before the restore
+    def __init__(
+        self,
+        log: EventLog,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        default_game: str = "dice-poker",
+        variants: Mapping[str, Mapping[str, Any]] | None = None,
+        advice: str = "ask",
+    ):
+        saved = log.load_screen()  # read once: nothing below writes it before the restore
         self.log = log
         self.advice = advice  # the advisor: "off", "ask" or "show" (advice_view.MODES)
         self.asked = False  # advice asked for this moment: shown until the next decision
         self.settings_names = list(players)
-        self.names = remembered(saved, players)   # as entered at the table on an earlier night
+        self.names = remembered(saved, players)  # as entered at the table on an earlier night
         self.entry: NameEntry | None = None  # the names being typed
         self.variants = {g: dict((variants or {}).get(g, {})) for g in GAME_IDS}
         self.settings_variants = host_settings.chosen(self.variants)
-        host_settings.remembered(saved, self.variants)   # as turned at the table on an earlier night
+        host_settings.remembered(saved, self.variants)  # as turned at the table on an earlier night
         self.record: GameRecord | None = None
         self.game: TableGame | None = None
         self.logged = 0  # the game's events in the log: a saved screen belongs to the state after that many
@@ -109,7 +142,7 @@ class Table:
             self._open_game_chooser()
             return
         try:
-            events = self.log.events(record.id)   # a row that is no JSON raises ValueError
+            events = self.log.events(record.id)  # a row that is no JSON raises ValueError
             game, held = replayed(record.game, record.players, record.variants, events)
         except (RuleError, VariantError, KeyError, TypeError, ValueError, IndexError) as error:
             # A log this version cannot replay: keep it in the history, start fresh, say so.
@@ -144,9 +177,9 @@ class Table:
         self._say("")
         self._after_decision(keep)
         try:
-            with self.log.transaction():   # the decision and the screen it leads to: a stop keeps both or neither
+            with self.log.transaction():  # the decision and the screen it leads to: a stop keeps both or neither
                 self.log.append(self.record.id, action, list(args))
-                if self._is_over:   # into the history at once: a table switched off at the end of the night lists it
+                if self._is_over:  # into the history at once: a table switched off at the end of the night lists it
                     self.log.finish(self.record.id, self._result())
                 self._save_screen()
         except LogError as error:  # not written, so not taken: the game stays as the log has it
@@ -203,13 +236,18 @@ class Table:
 
     def _may_open(self, what: str) -> bool:
         """Whether the game state allows the list `what` now (a restored screen reopens no other)."""
-        return self.mode == "play" and {
-            "field": self.throw is not None and self.held is None,  # not once holds wait for the next attempt
-            "correct": self.correctable,
-            "set-aside": self.forced_list == "set-aside",
-            "menu": True,
-            "end": not self._is_over,
-        }.get(what, False) or what in HOST_LISTS and self.mode in ("play", "choose-game")
+        return (
+            self.mode == "play"
+            and {
+                "field": self.throw is not None and self.held is None,  # not once holds wait for the next attempt
+                "correct": self.correctable,
+                "set-aside": self.forced_list == "set-aside",
+                "menu": True,
+                "end": not self._is_over,
+            }.get(what, False)
+            or what in HOST_LISTS
+            and self.mode in ("play", "choose-game")
+        )
 
     @property
     def correctable(self) -> bool:
@@ -234,7 +272,7 @@ class Table:
         self._say(message, level)
 
     def camera(self, problem: str) -> None:
-        """"" when the camera works, else what is wrong (shown until it works again)."""
+        """ "" when the camera works, else what is wrong (shown until it works again)."""
         self.camera_note = problem
 
     def tray(self, state: str) -> None:
@@ -263,8 +301,13 @@ class Table:
         self._save_screen()
 
     def press(self, press: Press) -> None:
-        {"choose-game": self._press_choose_game, "choose-players": self._press_choose_players, "names": self._press_names,
-         "play": self._press_play, "game-over": self._press_game_over}[self.mode](press)
+        {
+            "choose-game": self._press_choose_game,
+            "choose-players": self._press_choose_players,
+            "names": self._press_names,
+            "play": self._press_play,
+            "game-over": self._press_game_over,
+        }[self.mode](press)
         self._save_screen()
 
     def screen(self) -> Screen:
@@ -285,7 +328,11 @@ class Table:
         keep, rolled_ = kept(reading), rolled(reading)
         if game.throw is None:
             if keep:
-                self._say(f"a throw starts with all {n} dice: take the {count(len(keep), 'die', 'dice')} out of the keep zone", WARN)
+                self._say(
+                    f"a throw starts with all {n} dice"
+                    f": take the {count(len(keep), 'die', 'dice')} out of the keep zone",
+                    WARN,
+                )
             elif len(rolled_) != n:
                 self._say(f"{n} dice expected, I see {len(rolled_)}", WARN)
             elif not self._only_moved(reading, f"throw all {n} dice"):
@@ -317,7 +364,9 @@ class Table:
         if expected == 0:
             return
         if len(rolled(reading)) != expected:
-            self._say(f"{count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled(reading))}", WARN)
+            self._say(
+                f"{count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled(reading))}", WARN
+            )
         elif not self._only_moved(reading, f"roll {count(expected, 'die', 'dice')}"):
             self._start_review(Review.of(self.game.roll_action, rolled(reading)))
 
@@ -344,10 +393,11 @@ class Table:
         review = self.review
         seen = review.as_confirmed()  # where the dice lie once this reading is taken
         if self.on_confirm:
-            self.on_confirm(list(review.kept) + review.dice, [d.value for d in review.kept] + review.values,
-                            self.game.next_attempt)
+            self.on_confirm(
+                list(review.kept) + review.dice, [d.value for d in review.kept] + review.values, self.game.next_attempt
+            )
         if review.action == "roll_off":
-            self._say(f"{self.whose_turn()} rolled {review.values[0]}")   # not "check the reading" any more
+            self._say(f"{self.whose_turn()} rolled {review.values[0]}")  # not "check the reading" any more
             self.roll_off.append(review.values[0])
             self.review, self.lying, self.pushed = None, seen, None
             if len(self.roll_off) == len(self.game.contenders):
@@ -361,7 +411,7 @@ class Table:
             taken = self._decide(review.action, review.values, lying=seen)
         if taken:
             pushed, self.pushed = self.pushed, None
-            if pushed:   # the dice pushed meanwhile, with the values the player confirmed
+            if pushed:  # the dice pushed meanwhile, with the values the player confirmed
                 pushed = as_confirmed_in(pushed, review)
                 if self._decision_due:  # a list to choose from first: the push only moved the dice
                     self.lying = pushed.dice
@@ -372,7 +422,7 @@ class Table:
     def _press_choose_game(self, press: Press) -> None:
         if press.button in (PREV, NEXT):
             self.chooser.move(_step(press))
-        elif press.button == OK and callable(self.chooser.chosen.key):   # the host's items below the games
+        elif press.button == OK and callable(self.chooser.chosen.key):  # the host's items below the games
             self.chooser.chosen.key()
         elif press.button == OK:
             self.setup_game = self.chooser.chosen.key
@@ -386,8 +436,8 @@ class Table:
                 self.order_shift += _step(press)  # who starts
         elif press.button in (PREV, NEXT):
             self.count = min(MAX_PLAYERS, max(1, self.count + _step(press)))
-        elif press.button == OK and press.long:   # type the players' names
-            self.entry, self.mode = NameEntry.of((self.names + self._spare_names())[:self.count]), "names"
+        elif press.button == OK and press.long:  # type the players' names
+            self.entry, self.mode = NameEntry.of((self.names + self._spare_names())[: self.count]), "names"
         elif press.button == OK:
             self.start(self.setup_game, self.chosen_players())
         elif press.button == BACK:
@@ -395,14 +445,14 @@ class Table:
 
     def _press_names(self, press: Press) -> None:
         now = self.entry.press(press)
-        if now != "typing":   # the names done so far stay, the others as they were
-            self.names = self.entry.names + self.names[len(self.entry.names):]
+        if now != "typing":  # the names done so far stay, the others as they were
+            self.names = self.entry.names + self.names[len(self.entry.names) :]
             self.entry, self.mode = None, "choose-players"
             self._say("names kept for the next nights too" if now == "done" else "")
 
     def _press_game_over(self, press: Press) -> None:
         if press.button == OK:
-            if self._finish(self.record.id, self._result()):   # again: in case it could not be written before
+            if self._finish(self.record.id, self._result()):  # again: in case it could not be written before
                 self.record, self.game = None, None
                 self._open_game_chooser()
                 self._say("game saved in the history")
@@ -460,7 +510,11 @@ class Table:
 
     def _press_chooser(self, press: Press) -> None:
         chooser = self.chooser
-        if (press.button, press.long) == (NEXT, True) and self.advice == "ask" and self.choosing in ("field", "set-aside"):
+        if (
+            (press.button, press.long) == (NEXT, True)
+            and self.advice == "ask"
+            and self.choosing in ("field", "set-aside")
+        ):
             self.asked = True  # in the lists a move, hold NEXT asks the advisor
         elif press.button in (PREV, NEXT):
             chooser.move(_step(press))
@@ -476,22 +530,34 @@ class Table:
     # ------------------------------------------------------------------ lists
     def _lists(self) -> dict:
         """Each list by what it is for, as it opens."""
-        return {"field": self._open_fields, "correct": self._open_corrections, "set-aside": self._open_set_asides,
-                "menu": self._open_menu, "end": self._open_end, "night": self._open_night,
-                "shutdown": self._open_shutdown, "game-settings": self._open_game_settings}
+        return {
+            "field": self._open_fields,
+            "correct": self._open_corrections,
+            "set-aside": self._open_set_asides,
+            "menu": self._open_menu,
+            "end": self._open_end,
+            "night": self._open_night,
+            "shutdown": self._open_shutdown,
+            "game-settings": self._open_game_settings,
+        }
 
     def _open(self, choosing: str, choices: list[ChoiceView], cursor: int = 0) -> None:
         self.chooser, self.choosing = Chooser(choices, cursor), choosing
 
     def _open_game_chooser(self) -> None:
         self.mode = "choose-game"
-        choices = [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS] + self._host_items() + [
-            ChoiceView("game settings", key=self._open_game_settings)]   # between games: a game keeps its own
+        choices = (
+            [ChoiceView(GAME_NAMES[g], key=g) for g in GAME_IDS]
+            + self._host_items()
+            + [ChoiceView("game settings", key=self._open_game_settings)]
+        )  # between games: a game keeps its own
         self._open("", choices, GAME_IDS.index(self.setup_game))
 
     def _host_items(self) -> list[ChoiceView]:
-        return [ChoiceView("tonight's games", key=self._open_night),
-                ChoiceView("shut down the table", key=self._open_shutdown)]
+        return [
+            ChoiceView("tonight's games", key=self._open_night),
+            ChoiceView("shut down the table", key=self._open_shutdown),
+        ]
 
     def _open_night(self) -> None:
         games = night_games(self.log) or ["no game finished tonight yet"]
@@ -504,8 +570,14 @@ class Table:
         self._say("the games are kept; an unfinished one comes back when the table is switched on again")
 
     def _open_game_settings(self, cursor: int = 0) -> None:
-        self._open("game-settings", [ChoiceView(label, key=lambda which=which: self._turn_setting(*which))
-                                     for label, which in host_settings.labels(self.variants)], cursor)
+        self._open(
+            "game-settings",
+            [
+                ChoiceView(label, key=lambda which=which: self._turn_setting(*which))
+                for label, which in host_settings.labels(self.variants)
+            ],
+            cursor,
+        )
 
     def _turn_setting(self, game: str, key: str) -> None:
         host_settings.turned(self.variants, game, key)
@@ -516,14 +588,17 @@ class Table:
         (self._open_game_chooser if self.mode == "choose-game" else self._close_list)()
 
     def _shut_down(self) -> None:
-        problem = self.power_off() if self.power_off else "this table cannot shut the computer down (it is not " \
-                                                           "the installed service): switch it off as usual"
+        problem = (
+            self.power_off()
+            if self.power_off
+            else "this table cannot shut the computer down (it is not the installed service): switch it off as usual"
+        )
         self._leave_host_list()
         self._say(problem or "shutting down: switch off once the screen is dark", ERROR if problem else INFO)
 
     def chosen_players(self) -> list[str]:
         """The players chosen on the players screen, the one who starts first."""
-        names = (self.names + self._spare_names())[:self.count]   # each its own: the games tell players apart by name
+        names = (self.names + self._spare_names())[: self.count]  # each its own: the games tell players apart by name
         shift = 0 if STARTS_BY_ROLL_OFF[self.setup_game] else self.order_shift % len(names)
         return names[shift:] + names[:shift]
 
@@ -540,7 +615,7 @@ class Table:
             return
         before = dict(vars(self))
         try:
-            with self.log.transaction():   # the game and the screen it starts with: a stop keeps both or neither
+            with self.log.transaction():  # the game and the screen it starts with: a stop keeps both or neither
                 game_number = self.log.start_game(game_id, names, self.variants[game_id])
                 self.record = GameRecord(game_number, game_id, tuple(names), self.variants[game_id], "", None, None)
                 self.game, self.held, self.mode, self.logged = game, None, "play", 0
@@ -553,12 +628,22 @@ class Table:
             self._say(f"{error}: the game cannot be kept, so it does not start", ERROR)
 
     def _open_fields(self) -> None:
-        self._open("field", [ChoiceView(field_label(self.game.rules, o), "", o.score.total, (o.column, o.field))
-                             for o in self.game.options()])
+        self._open(
+            "field",
+            [
+                ChoiceView(field_label(self.game.rules, o), "", o.score.total, (o.column, o.field))
+                for o in self.game.options()
+            ],
+        )
 
     def _open_corrections(self) -> None:
-        self._open("correct", [ChoiceView(field_label(self.game.rules, o), "", o.score.total, (o.column, o.field))
-                               for o in self.game.correction_options()])
+        self._open(
+            "correct",
+            [
+                ChoiceView(field_label(self.game.rules, o), "", o.score.total, (o.column, o.field))
+                for o in self.game.correction_options()
+            ],
+        )
         self._say(f"correct {self.game.players[self.game.last_entry.player]}'s entry: choose the field it should go to")
 
     def _open_set_asides(self) -> None:
@@ -575,8 +660,11 @@ class Table:
             items.append(ChoiceView("end this game (it stays in the log)", key=self._open_end))
         if self.learnt is not None:
             learnt = self.learnt.count()
-            items.append(ChoiceView(f"forget the {count(learnt, 'die', 'dice')} the table has learnt", key=self._forget_dice)
-                         if learnt else ChoiceView("no dice learnt yet: each confirmed throw teaches the table", key=self._close_list))
+            items.append(
+                ChoiceView(f"forget the {count(learnt, 'die', 'dice')} the table has learnt", key=self._forget_dice)
+                if learnt
+                else ChoiceView("no dice learnt yet: each confirmed throw teaches the table", key=self._close_list)
+            )
         self._open("menu", items)
         self._say("")  # what the list it was opened from asked ("correct Ann's entry: ...") no longer stands
 
@@ -645,8 +733,12 @@ class Table:
         """Back to the screen the table showed when it stopped, if it was saved in the state the log
         gives (a decision and its screen are one transaction; a screen of another state, as a log
         rescued from damage may have, is ignored, as is a row this version cannot read)."""
-        if not state or state.get("game") != self.at \
-                or state.get("mode") != self.mode and not (self.mode == "choose-game" and state.get("mode") in ("choose-players", "names")):
+        if (
+            not state
+            or state.get("game") != self.at
+            or state.get("mode") != self.mode
+            and not (self.mode == "choose-game" and state.get("mode") in ("choose-players", "names"))
+        ):
             return
         resumed = dict(vars(self))
         try:

@@ -1,25 +1,36 @@
 """The calibration wizard (calibration.wizard) on the screen, driven by the buttons with the camera live:
 `dicetable calibrate`, and `dicetable run` when the profile is missing or damaged (run_wizard)."""
+
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
 
 from appliance import assemble
 from appliance.settings import load_settings
 from calibration.profile import ProfileError, ProfileMissing, load_profile, size_problem
 from hardware import display
 
-IDLE_FRAMES_AFTER_SCRIPT = 90   # a scripted run that has not finished this many frames after its last press failed
-NO_SCREEN = ("no screen here: the wizard shows each step on a screen and waits for the buttons. Connect a screen "
-             "(or run it from a desktop session), or drive it without one: --display dummy --script PRESSES")
+IDLE_FRAMES_AFTER_SCRIPT = 90  # a scripted run that has not finished this many frames after its last press failed
+NO_SCREEN = (
+    "no screen here: the wizard shows each step on a screen and waits for the buttons. Connect a screen "
+    "(or run it from a desktop session), or drive it without one: --display dummy --script PRESSES"
+)
 
 
-def calibrate(settings_file: str | None = None, profile_path: Path | None = None, *, check: bool = False,
-              source: str = "settings", replay: str | None = None, display_mode: str | None = None,
-              script: list | None = None, screenshots: Path | None = None) -> int:
+def calibrate(
+    settings_file: str | None = None,
+    profile_path: Path | None = None,
+    *,
+    check: bool = False,
+    source: str = "settings",
+    replay: str | None = None,
+    display_mode: str | None = None,
+    script: list | None = None,
+    screenshots: Path | None = None,
+) -> int:
     """`dicetable calibrate`: the wizard with the parts of the settings, its profile saved at `profile_path`
     (default: the settings' calibration.profile); with `check`, only what the profile there holds, or what is
     wrong with it. `source` other than "settings" names the camera; `script`: presses (hardware.buttons.Press,
@@ -45,7 +56,7 @@ def calibrate(settings_file: str | None = None, profile_path: Path | None = None
         known = None
     if check:
         print(known)
-        if problem := size_problem(profile.frame_size, settings.camera.size):   # the table would read no frame with it
+        if problem := size_problem(profile.frame_size, settings.camera.size):  # the table would read no frame with it
             print(problem)
             return 1
         return 0
@@ -56,13 +67,14 @@ def _run_from_settings(settings, path: Path, source_kind, replay, display_mode, 
     from appliance.screens.layout import layout_for
 
     mode = display.choose_mode(display_mode or settings.display.mode)
-    if mode == "dummy" and script is None:   # nobody could see the steps it waits on: say so, never hang
+    if mode == "dummy" and script is None:  # nobody could see the steps it waits on: say so, never hang
         print(f"dicetable calibrate: {NO_SCREEN}", file=sys.stderr)
         return 2
     notes: list[str] = []
     try:
-        source = assemble.open_camera(settings, notes, kind=None if source_kind == "settings" else source_kind,
-                                      replay=replay)
+        source = assemble.open_camera(
+            settings, notes, kind=None if source_kind == "settings" else source_kind, replay=replay
+        )
     except ValueError as error:
         print(f"dicetable calibrate: {error}", file=sys.stderr)
         return 2
@@ -82,8 +94,9 @@ def _run_from_settings(settings, path: Path, source_kind, replay, display_mode, 
     for note in notes:
         print(f"dicetable calibrate: {note}", file=sys.stderr)
     try:
-        outcome = run_wizard(lambda: screen, panel, source, path, settings=settings, screenshots=screenshots,
-                             frame_clock=frame_clock)
+        outcome = run_wizard(
+            lambda: screen, panel, source, path, settings=settings, screenshots=screenshots, frame_clock=frame_clock
+        )
     finally:
         panel.close()
         source.close()
@@ -124,14 +137,24 @@ class FrameClock:
 def locking_reopener(settings, source):
     """How to reopen `source` with an exposure locked (exposure -> a new source), or None: the Pi camera
     only (others cannot be locked from here, and report no exposure)."""
-    if settings is None or not getattr(source, "can_lock_exposure", False):   # replays and the like have no such flag
+    if settings is None or not getattr(source, "can_lock_exposure", False):  # replays and the like have no such flag
         return None
     return lambda exposure: assemble.open_camera(settings, [], kind="picamera", exposure=exposure)
 
 
-def run_wizard(surface: Callable, panel, source, profile_path: Path, *, settings=None, read=None,
-               screenshots: str | None = None, fps: float = 30.0, frame_clock: FrameClock | None = None,
-               watchdog: Callable[[], None] = lambda: None) -> Outcome:
+def run_wizard(
+    surface: Callable,
+    panel,
+    source,
+    profile_path: Path,
+    *,
+    settings=None,
+    read=None,
+    screenshots: str | None = None,
+    fps: float = 30.0,
+    frame_clock: FrameClock | None = None,
+    watchdog: Callable[[], None] = lambda: None,
+) -> Outcome:
     """Runs the wizard with a panel and frame source until it saves or is left, drawing on `surface()` (asked
     on every pass: the table's screen may be found after the start). `watchdog` is called on every pass, as
     the table's loop does (systemd kills a service that stops pinging)."""
@@ -145,7 +168,7 @@ def run_wizard(surface: Callable, panel, source, profile_path: Path, *, settings
     try:
         return _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog)
     finally:
-        if camera.current is not source:   # reopened with locked exposure here: ours to close
+        if camera.current is not source:  # reopened with locked exposure here: ours to close
             camera.current.close()
 
 
@@ -172,7 +195,7 @@ def _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog) -> 
         if frame is not None and frame_clock is not None:
             frame_clock.frames += 1
         metadata = getattr(frame, "metadata", None) or getattr(camera.current, "metadata", None)
-        presses = panel.poll() if wizard.step == last_step else []   # each step is drawn once before a press moves on
+        presses = panel.poll() if wizard.step == last_step else []  # each step is drawn once before a press moves on
         screen = wizard.feed(image, presses, metadata)
         request = wizard.take_camera_request()
         if request is not None:
@@ -190,8 +213,11 @@ def _loop(wizard, surface, panel, camera, shots, fps, frame_clock, watchdog) -> 
         last_step = screen.step
         idle = idle + 1 if getattr(panel, "done", False) else 0
         if idle > IDLE_FRAMES_AFTER_SCRIPT:
-            return Outcome(False, f"the script ended at step '{wizard.step}' before the wizard finished "
-                                  f"({screen.message or screen.instruction})")
+            return Outcome(
+                False,
+                f"the script ended at step '{wizard.step}' before the wizard finished "
+                f"({screen.message or screen.instruction})",
+            )
         wait()
     if wizard.cancelled:
         return Outcome(False, "calibration left without saving")

@@ -1,4 +1,5 @@
 """Counted nouns as a person writes them: "1 column", "2 columns", "1 entry", "3 entries"."""
+
 from __future__ import annotations
 
 

@@ -12,26 +12,26 @@ find_tray(frame) -> TrayOutline (tray and keep-zone corners in frame pixels) or 
 measure_die_size(frame_with_dice, empty_tray, tray) -> DieSize or raises FindError. Errors are
 sentences for the screen: what was not found and what to do about it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 import cv2
 import numpy as np
 
 from appliance.base.errors import DiceTableError
 
-WORK_SIDE = 640            # frames are searched at this longer side (corners scaled back after)
-LIGHTNESS_WEIGHT = 0.5     # light falls off towards the tray's corners: count lightness half
+WORK_SIDE = 640  # frames are searched at this longer side (corners scaled back after)
+LIGHTNESS_WEIGHT = 0.5  # light falls off towards the tray's corners: count lightness half
 FELT_LEVEL = (16.0, 24.0)  # colour distance from the middle's felt still counted as felt (lowest, highest)
-MIN_TRAY_AREA = 0.10       # of the frame: a smaller felt patch is not the tray seen from above
-MIN_COLOUR_STEP = 14.0     # colour distance (Lab, lightness halved) that separates two felts
+MIN_TRAY_AREA = 0.10  # of the frame: a smaller felt patch is not the tray seen from above
+MIN_COLOUR_STEP = 14.0  # colour distance (Lab, lightness halved) that separates two felts
 KEEP_DEPTH = (0.08, 0.50)  # keep strip depth, as a fraction of the rolling area's depth
-TAPE_DEPTH = 0.10          # a tape line is at most this deep (fraction of the rolling depth)
-UNIFORM = 0.75             # a row of felt: this share of its pixels close to the row's colour
-SIDE_MARGIN = 0.12         # rows are sampled along a side without its ends (corners, shadows)
-RECT = 400                 # the rolling area is rectified to this many pixels across
+TAPE_DEPTH = 0.10  # a tape line is at most this deep (fraction of the rolling depth)
+UNIFORM = 0.75  # a row of felt: this share of its pixels close to the row's colour
+SIDE_MARGIN = 0.12  # rows are sampled along a side without its ends (corners, shadows)
+RECT = 400  # the rolling area is rectified to this many pixels across
 
 
 class FindError(DiceTableError, ValueError):
@@ -40,22 +40,23 @@ class FindError(DiceTableError, ValueError):
 
 @dataclass(frozen=True)
 class TrayOutline:
-    tray: np.ndarray                 # (4, 2) float32 frame pixels, clockwise from top-left; keep zone included
-    keep: Optional[np.ndarray]       # (4, 2) or None; shares its outer side with the tray
-    rolling: np.ndarray              # (4, 2) the rolling felt alone
-    keep_side: Optional[str]         # "top", "right", "bottom" or "left" of the rolling area
-    keep_marking: Optional[str]      # "colour" or "tape"
+    tray: np.ndarray  # (4, 2) float32 frame pixels, clockwise from top-left; keep zone included
+    keep: np.ndarray | None  # (4, 2) or None; shares its outer side with the tray
+    rolling: np.ndarray  # (4, 2) the rolling felt alone
+    keep_side: str | None  # "top", "right", "bottom" or "left" of the rolling area
+    keep_marking: str | None  # "colour" or "tape"
 
 
 @dataclass(frozen=True)
 class DieSize:
-    px: float                        # edge of a die's top face in frame pixels (median over the dice)
-    dice: int                        # how many dice were measured
-    outlines: tuple                  # (4, 2) corner arrays of the measured dice, for the screen
-    rejected: int = 0                # blobs that were not one flat die (touching, leaning, a hand)
+    px: float  # edge of a die's top face in frame pixels (median over the dice)
+    dice: int  # how many dice were measured
+    outlines: tuple  # (4, 2) corner arrays of the measured dice, for the screen
+    rejected: int = 0  # blobs that were not one flat die (touching, leaning, a hand)
 
 
 # -- the tray ---------------------------------------------------------------------------------------
+
 
 def find_tray(frame: np.ndarray) -> TrayOutline:
     """The tray and its keep zone in a frame of the empty tray."""
@@ -85,13 +86,14 @@ def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
 def find_rolling_area(lab: np.ndarray) -> np.ndarray:
     """Corners (4x2, work pixels) of the felt region around the middle of the picture."""
     h, w = lab.shape[:2]
-    centre = lab[int(h * 0.45):int(h * 0.55), int(w * 0.45):int(w * 0.55)].reshape(-1, 3)
+    centre = lab[int(h * 0.45) : int(h * 0.55), int(w * 0.45) : int(w * 0.55)].reshape(-1, 3)
     felt = np.median(centre, axis=0)
     distance = _distance(lab, felt)
     spread = float(np.percentile(_distance(centre, felt), 90))
     if spread > 3 * MIN_COLOUR_STEP:
-        raise FindError("The middle of the picture is not one plain felt colour: clear the tray and "
-                        "point the camera at its middle.")
+        raise FindError(
+            "The middle of the picture is not one plain felt colour: clear the tray and point the camera at its middle."
+        )
     # tight around the felt (its grain, the light falling off towards the corners), so that a wall of a
     # similar colour stays out; corners cut off by a darker light are restored by the straight sides
     level = min(max(2.5 * spread, FELT_LEVEL[0]), FELT_LEVEL[1])
@@ -103,11 +105,15 @@ def find_rolling_area(lab: np.ndarray) -> np.ndarray:
         raise FindError("No felt in the middle of the picture: clear the tray and point the camera at it.")
     region = (labels == label).astype(np.uint8)
     if sum(int(edge.any()) for edge in (region[0], region[-1], region[:, 0], region[:, -1])) >= 2:
-        raise FindError("The felt runs out of the picture: raise the camera (or zoom out) until the whole "
-                        "tray and a little of its wall are in view.")
+        raise FindError(
+            "The felt runs out of the picture: raise the camera (or zoom out) until the whole "
+            "tray and a little of its wall are in view."
+        )
     if stats[label, cv2.CC_STAT_AREA] < MIN_TRAY_AREA * h * w:
-        raise FindError("The felt found is too small for a tray seen from above: bring the camera closer "
-                        "or point it at the tray's middle.")
+        raise FindError(
+            "The felt found is too small for a tray seen from above: bring the camera closer "
+            "or point it at the tray's middle."
+        )
     contour = max(cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
     return quadrilateral(contour.reshape(-1, 2).astype(np.float32))
 
@@ -124,8 +130,10 @@ def quadrilateral(points: np.ndarray) -> np.ndarray:
         if len(approx) <= 4:
             break
     if len(approx) != 4:
-        raise FindError("The felt's outline is not four-sided: the tray must be a plain rectangle seen from "
-                        "above, with nothing lying across its edge.")
+        raise FindError(
+            "The felt's outline is not four-sided: the tray must be a plain rectangle seen from "
+            "above, with nothing lying across its edge."
+        )
     corners = order_corners(approx.astype(np.float32))
     lines = []
     for i in range(4):
@@ -133,7 +141,7 @@ def quadrilateral(points: np.ndarray) -> np.ndarray:
         lines.append(_fit_side(points, a, b))
     refined = np.float32([_intersect(lines[i - 1], lines[i]) for i in range(4)])
     if not np.all(np.isfinite(refined)) or np.abs(refined - corners).max() > 0.1 * np.sqrt(cv2.contourArea(corners)):
-        return corners   # the refit went astray (a very rounded shape): the polygon is the better guess
+        return corners  # the refit went astray (a very rounded shape): the polygon is the better guess
     return order_corners(refined)
 
 
@@ -141,7 +149,7 @@ def _fit_side(points: np.ndarray, a: np.ndarray, b: np.ndarray):
     """A line through the outline points near the middle 70% of side a-b."""
     ab = b - a
     length = float(np.hypot(*ab))
-    t = ((points - a) @ ab) / (length ** 2)
+    t = ((points - a) @ ab) / (length**2)
     normal = np.float32([-ab[1], ab[0]]) / length
     off = np.abs((points - a) @ normal)
     near = points[(t > 0.15) & (t < 0.85) & (off < max(3.0, 0.03 * length))]
@@ -165,12 +173,13 @@ def order_corners(corners: np.ndarray) -> np.ndarray:
     corners = np.asarray(corners, np.float32).reshape(4, 2)
     centre = corners.mean(axis=0)
     angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
-    ordered = corners[np.argsort(angles)]           # y grows downwards: increasing angle is clockwise
+    ordered = corners[np.argsort(angles)]  # y grows downwards: increasing angle is clockwise
     start = int(np.argmin(ordered.sum(axis=1)))
     return np.roll(ordered, -start, axis=0)
 
 
 # -- the keep zone ----------------------------------------------------------------------------------
+
 
 def find_keep_zone(lab: np.ndarray, rolling: np.ndarray):
     """(tray, keep, side, marking) in work pixels, or None when no side of the rolling area has a keep strip.
@@ -188,7 +197,7 @@ def find_keep_zone(lab: np.ndarray, rolling: np.ndarray):
     size = (width + 2 * margin, depth + 2 * margin)
     rect = cv2.warpPerspective(lab, to_rect, size, flags=cv2.INTER_LINEAR)
     valid = cv2.warpPerspective(np.ones(lab.shape[:2], np.uint8), to_rect, size, flags=cv2.INTER_NEAREST)
-    felt = np.median(rect[margin:margin + depth, margin:margin + width].reshape(-1, 3), axis=0)
+    felt = np.median(rect[margin : margin + depth, margin : margin + width].reshape(-1, 3), axis=0)
 
     best = None
     for side in ("top", "right", "bottom", "left"):
@@ -203,10 +212,18 @@ def find_keep_zone(lab: np.ndarray, rolling: np.ndarray):
     side, (keep_depth, marking, _colour) = best
     x0, y0, x1, y1 = margin, margin, margin + width, margin + depth
     k = keep_depth
-    keep_rect = {"top": (x0, y0 - k, x1, y0), "bottom": (x0, y1, x1, y1 + k),
-                 "left": (x0 - k, y0, x0, y1), "right": (x1, y0, x1 + k, y1)}[side]
-    tray_rect = {"top": (x0, y0 - k, x1, y1), "bottom": (x0, y0, x1, y1 + k),
-                 "left": (x0 - k, y0, x1, y1), "right": (x0, y0, x1 + k, y1)}[side]
+    keep_rect = {
+        "top": (x0, y0 - k, x1, y0),
+        "bottom": (x0, y1, x1, y1 + k),
+        "left": (x0 - k, y0, x0, y1),
+        "right": (x1, y0, x1 + k, y1),
+    }[side]
+    tray_rect = {
+        "top": (x0, y0 - k, x1, y1),
+        "bottom": (x0, y0, x1, y1 + k),
+        "left": (x0 - k, y0, x1, y1),
+        "right": (x0, y0, x1 + k, y1),
+    }[side]
     back = np.linalg.inv(to_rect)
     tray = order_corners(_unrectify(tray_rect, back))
     keep = order_corners(_unrectify(keep_rect, back))
@@ -269,9 +286,9 @@ def _runs(colours, plain, start: int):
 
 def _read_strip(colours, plain, felt, across):
     """(keep depth in rectified px, marking, colour) when the rows beyond a side read as a keep strip."""
-    skip = max(2, int(0.01 * across))            # the edge itself is blurred
+    skip = max(2, int(0.01 * across))  # the edge itself is blurred
     runs, stop = _runs(colours, plain, skip)
-    if not runs or stop >= len(colours) - 1:     # plain up to the picture's edge: a table, not a strip
+    if not runs or stop >= len(colours) - 1:  # plain up to the picture's edge: a table, not a strip
         return None
     lo, hi = KEEP_DEPTH[0] * across, KEEP_DEPTH[1] * across
     first_is_felt = np.linalg.norm(runs[0][2] - felt) < MIN_COLOUR_STEP
@@ -295,7 +312,7 @@ def _ends_at_walls(rect, side, margin, width, depth, found) -> bool:
     continues past the rolling area's corners."""
     keep_depth, _, colour = found
     beyond = _beyond_ends(rect, side, margin, width, depth, keep_depth)
-    if beyond is None:     # the ends are out of the picture: nothing speaks against the strip
+    if beyond is None:  # the ends are out of the picture: nothing speaks against the strip
         return True
     same = [np.linalg.norm(np.median(patch.reshape(-1, 3), axis=0) - colour) < MIN_COLOUR_STEP for patch in beyond]
     return not all(same)
@@ -314,19 +331,21 @@ def _beyond_ends(rect, side, margin, width, depth, keep_depth):
         x = x0 - mid if side == "left" else x1 + mid
         spots = [(x, y0 - step), (x, y1 + step)]
     r = 2
-    patches = [rect[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1] for x, y in spots if 0 <= x < w and 0 <= y < h]
+    patches = [
+        rect[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1] for x, y in spots if 0 <= x < w and 0 <= y < h
+    ]
     return patches if len(patches) == 2 else None
 
 
 # -- the die size -----------------------------------------------------------------------------------
 
-DIFFERENCE = 30            # grey levels from the empty tray that count as "something here" (as vision)
-SHADOW_RATIO = 1.25        # a shadow darkens all channels alike: max/min of frame/empty below this
-SQUARE = 1.25              # a flat die's outline: long side / short side at most this
-SOLID = 0.75               # and it fills this share of its rectangle (rounded corners lose a little)
+DIFFERENCE = 30  # grey levels from the empty tray that count as "something here" (as vision)
+SHADOW_RATIO = 1.25  # a shadow darkens all channels alike: max/min of frame/empty below this
+SQUARE = 1.25  # a flat die's outline: long side / short side at most this
+SOLID = 0.75  # and it fills this share of its rectangle (rounded corners lose a little)
 
 
-def measure_die_size(frame: np.ndarray, empty: np.ndarray, tray: Optional[np.ndarray] = None) -> DieSize:
+def measure_die_size(frame: np.ndarray, empty: np.ndarray, tray: np.ndarray | None = None) -> DieSize:
     """The edge of a die's top face, from dice lying apart on the felt, against the empty tray."""
     if frame.shape != empty.shape:
         raise FindError("The picture changed size since the empty tray was learned: go back and learn it again.")
@@ -354,11 +373,15 @@ def measure_die_size(frame: np.ndarray, empty: np.ndarray, tray: Optional[np.nda
         sizes.append((a + b) / 2)
         outlines.append(cv2.boxPoints(((cx, cy), (a, b), angle)).astype(np.float32))
     if not sizes and rejected:
-        raise FindError("The dice touch each other or lean against something: lay them flat, apart from "
-                        "each other and from the walls.")
+        raise FindError(
+            "The dice touch each other or lean against something: lay them flat, apart from "
+            "each other and from the walls."
+        )
     if len(sizes) < 2:
-        raise FindError("Fewer than two dice found: lay three to six dice flat on the felt, apart from each "
-                        "other, and keep your hands away.")
+        raise FindError(
+            "Fewer than two dice found: lay three to six dice flat on the felt, apart from each "
+            "other, and keep your hands away."
+        )
     return DieSize(float(np.median(sizes)), len(sizes), tuple(outlines), rejected)
 
 

@@ -26,13 +26,14 @@ The file (all pixel values in frame pixels of `frame_size`):
 
 The appliance never runs on a profile it cannot read: every check that fails raises ProfileError.
 """
+
 from __future__ import annotations
 
 import math
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -45,8 +46,8 @@ LIMITS = {  # key: (lowest, highest, what it is)
     "analogue_gain": (1.0, 64.0, "times"),
     "colour_gains": (0.1, 32.0, "times"),
 }
-CORNER_SLACK = 2.0   # px a keep corner may lie outside the tray (rounding when nudged)
-MIN_DIE_PX = 8.0     # a smaller die has too few pixels to read (the finders learned dice of 8 px and up)
+CORNER_SLACK = 2.0  # px a keep corner may lie outside the tray (rounding when nudged)
+MIN_DIE_PX = 8.0  # a smaller die has too few pixels to read (the finders learned dice of 8 px and up)
 
 
 def biggest_die_px(width: int, height: int) -> float:
@@ -61,8 +62,10 @@ def size_problem(calibrated: tuple[int, int], actual: tuple[int, int]) -> str:
     if tuple(calibrated) == tuple(actual):
         return ""
     (w, h), (actual_w, actual_h) = calibrated, actual
-    return (f"the tray was calibrated on {w}x{h} pictures but the camera's are {actual_w}x{actual_h}: "
-            f"set camera.size = [{w}, {h}] or run `dicetable calibrate` again")
+    return (
+        f"the tray was calibrated on {w}x{h} pictures but the camera's are {actual_w}x{actual_h}: "
+        f"set camera.size = [{w}, {h}] or run `dicetable calibrate` again"
+    )
 
 
 class ProfileError(DiceTableError, ValueError):
@@ -80,9 +83,10 @@ class ProfileMissing(ProfileError):
 @dataclass(frozen=True)
 class Exposure:
     """Locked camera settings, as picamera2 reports and takes them."""
+
     exposure_us: int
     analogue_gain: float
-    colour_gains: Optional[tuple[float, float]] = None   # red, blue; None: white balance stays automatic
+    colour_gains: tuple[float, float] | None = None  # red, blue; None: white balance stays automatic
 
     def controls(self) -> dict:
         """Keyword arguments for hardware.frames.PiCamera that lock these settings."""
@@ -95,28 +99,33 @@ class Profile:
     tray: np.ndarray
     die_px: float
     empty: np.ndarray = field(repr=False)
-    keep: Optional[np.ndarray] = None
-    exposure: Optional[Exposure] = None
+    keep: np.ndarray | None = None
+    exposure: Exposure | None = None
     created: str = ""
     checked: bool = False
-    path: Optional[Path] = None
+    path: Path | None = None
 
     def to_tray_calibration(self):
         from vision.types import TrayCalibration
 
         keep = None if self.keep is None else self.keep.copy()
-        return TrayCalibration(tray=self.tray.copy(), keep=keep, die_px=self.die_px, empty=self.empty,
-                               frame_size=self.frame_size)
+        return TrayCalibration(
+            tray=self.tray.copy(), keep=keep, die_px=self.die_px, empty=self.empty, frame_size=self.frame_size
+        )
 
     def summary(self) -> str:
         keep = "a keep zone" if self.keep is not None else "no keep zone"
-        camera = (f"exposure {self.exposure.exposure_us} µs at gain {self.exposure.analogue_gain:g}"
-                  if self.exposure else "automatic exposure")
+        camera = (
+            f"exposure {self.exposure.exposure_us} µs at gain {self.exposure.analogue_gain:g}"
+            if self.exposure
+            else "automatic exposure"
+        )
         check = "test throw confirmed" if self.checked else "no test throw confirmed"
-        return (f"{self.frame_size[0]}x{self.frame_size[1]}, tray with {keep}, die {self.die_px:.1f} px, "
-                f"{camera}, {check}")
+        return (
+            f"{self.frame_size[0]}x{self.frame_size[1]}, tray with {keep}, die {self.die_px:.1f} px, {camera}, {check}"
+        )
 
-    def with_(self, **changes) -> "Profile":
+    def with_(self, **changes) -> Profile:
         return replace(self, **changes)
 
 
@@ -125,6 +134,7 @@ def empty_picture_path(path: Path) -> Path:
 
 
 # -- loading ----------------------------------------------------------------------------------------
+
 
 def load_profile(path: str | Path) -> Profile:
     path = Path(path).expanduser()
@@ -136,7 +146,7 @@ def load_profile(path: str | Path) -> Profile:
         raise ProfileError(path, f"not valid TOML ({error})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ProfileError(path, f"cannot be read ({error})") from None
-    if key := _too_big(raw):   # no size, corner or camera setting is one; math.isfinite() and float() fail on it
+    if key := _too_big(raw):  # no size, corner or camera setting is one; math.isfinite() and float() fail on it
         raise ProfileError(path, f"{key} holds a number too big for a float")
     check = _Checker(path, raw)
     version = check.get("version", int)
@@ -154,8 +164,10 @@ def load_profile(path: str | Path) -> Profile:
             check.fail(f"keep.corners {outside} lie outside the tray's corners")
     die_px = check.number("dice.die_px")
     if not MIN_DIE_PX <= die_px <= biggest_die_px(*size):
-        check.fail(f"dice.die_px = {die_px:g} is not a die's size in a {size[0]}x{size[1]} picture "
-                   f"({MIN_DIE_PX:g} to {biggest_die_px(*size):g} pixels)")
+        check.fail(
+            f"dice.die_px = {die_px:g} is not a die's size in a {size[0]}x{size[1]} picture "
+            f"({MIN_DIE_PX:g} to {biggest_die_px(*size):g} pixels)"
+        )
     exposure = _exposure(check) if "camera" in raw else None
     picture = path.parent / check.get("empty.picture", str)
     empty = _read_picture(path, picture, size)
@@ -207,8 +219,9 @@ class _Checker:
     def numbers(self, key: str, count: int, whole: bool = False) -> list:
         value = self.get(key, list)
         good = len(value) == count and all(
-            isinstance(v, int if whole else (int, float)) and not isinstance(v, bool)
-            and math.isfinite(v) for v in value)
+            isinstance(v, int if whole else (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            for v in value
+        )
         if not good:
             self.fail(f"{key} = {value!r} is not a list of {count} {'whole numbers' if whole else 'numbers'}")
         return value
@@ -216,9 +229,11 @@ class _Checker:
     def polygon(self, key: str, size: tuple[int, int]) -> np.ndarray:
         value = self.get(key, list)
         ok = len(value) == 4 and all(
-            isinstance(p, list) and len(p) == 2 and all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in p)
-            for p in value)
+            isinstance(p, list)
+            and len(p) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in p)
+            for p in value
+        )
         if not ok:
             self.fail(f"{key} must be four [x, y] corners in pixels")
         corners = np.float32(value)
@@ -239,7 +254,11 @@ def _exposure(check: _Checker) -> Exposure:
     gains = None
     if "colour_gains" in check.raw["camera"]:
         gains = tuple(float(v) for v in check.numbers("camera.colour_gains", 2))
-    for key, value in (("exposure_us", exposure_us), ("analogue_gain", gain), *((("colour_gains", g) for g in gains or ()))):
+    for key, value in (
+        ("exposure_us", exposure_us),
+        ("analogue_gain", gain),
+        *(("colour_gains", g) for g in gains or ()),
+    ):
         low, high, unit = LIMITS[key]
         if not low <= value <= high:
             check.fail(f"camera.{key} = {value:g} is out of range ({low:g} to {high:g} {unit})")
@@ -247,7 +266,7 @@ def _exposure(check: _Checker) -> Exposure:
 
 
 def _read_picture(profile: Path, picture: Path, size: tuple[int, int]) -> np.ndarray:
-    from appliance.base.images import read_picture   # it loads OpenCV, which a profile without a picture needs not
+    from appliance.base.images import read_picture  # it loads OpenCV, which a profile without a picture needs not
 
     if not picture.is_file():
         raise ProfileError(profile, f"the empty-tray picture {picture} is missing")
@@ -255,8 +274,11 @@ def _read_picture(profile: Path, picture: Path, size: tuple[int, int]) -> np.nda
     if image is None:
         raise ProfileError(profile, f"the empty-tray picture {picture} cannot be read (damaged?)")
     if (image.shape[1], image.shape[0]) != size:
-        raise ProfileError(profile, f"the empty-tray picture {picture} is {image.shape[1]}x{image.shape[0]}, "
-                                    f"not the profile's {size[0]}x{size[1]}")
+        raise ProfileError(
+            profile,
+            f"the empty-tray picture {picture} is {image.shape[1]}x{image.shape[0]}, "
+            f"not the profile's {size[0]}x{size[1]}",
+        )
     return image
 
 
@@ -280,6 +302,7 @@ def _outside(polygon: np.ndarray, point) -> float:
 
 
 # -- saving -----------------------------------------------------------------------------------------
+
 
 def save_profile(profile: Profile, path: str | Path) -> Path:
     """Writes the picture, then the TOML, each through a temporary file, so a power cut while saving

@@ -11,12 +11,13 @@ Steps: find the tray -> nudge its corners -> lock exposure and white balance -> 
 measure the die size -> check a test throw -> saved -> (optional) teach your dice. BACK goes one step back,
 BACK held leaves.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Mapping, Optional
 
 import numpy as np
 
@@ -35,39 +36,40 @@ TITLES = {
     "done": "Calibrated",
     "teach": "Teach your dice",
 }
-NUDGE_PX = (2.0, 16.0)      # a short and a long press move a corner this far (frame pixels)
-EMPTY_FRAMES = 8            # frames averaged (median) into the empty-tray picture
-STILL_LEVEL = 30            # grey-level change of a pixel from the frames' median that is not noise
-STILL_AREA = 0.0005         # share of such pixels in any frame above which something moved (a small die)
-FIND_EVERY = 5              # look for the tray on every n-th frame (it takes a while on a Pi)
+NUDGE_PX = (2.0, 16.0)  # a short and a long press move a corner this far (frame pixels)
+EMPTY_FRAMES = 8  # frames averaged (median) into the empty-tray picture
+STILL_LEVEL = 30  # grey-level change of a pixel from the frames' median that is not noise
+STILL_AREA = 0.0005  # share of such pixels in any frame above which something moved (a small die)
+FIND_EVERY = 5  # look for the tray on every n-th frame (it takes a while on a Pi)
 
 
 @dataclass(frozen=True)
 class Overlay:
-    points: tuple               # ((x, y), ...) in frame pixels; one point: a marker
-    kind: str                   # "tray", "keep", "die", "handle", "selected"
+    points: tuple  # ((x, y), ...) in frame pixels; one point: a marker
+    kind: str  # "tray", "keep", "die", "handle", "selected"
     label: str = ""
 
 
 @dataclass(frozen=True)
 class WizardScreen:
     step: str
-    number: int                 # 1-based step number, of `steps`
+    number: int  # 1-based step number, of `steps`
     steps: int
     title: str
     instruction: str
-    message: str                # a result or a problem to show prominently; "" for none
-    problem: bool               # the message is a problem (drawn in warning colour)
+    message: str  # a result or a problem to show prominently; "" for none
+    problem: bool  # the message is a problem (drawn in warning colour)
     buttons: Mapping[str, str]  # button -> what it does now
     overlays: tuple
-    frame: Optional[np.ndarray] = field(default=None, repr=False, compare=False)
+    frame: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
 class _Corners:
     """The tray's four corners and the keep zone's (sharing two with the tray), as movable handles."""
+
     tray: np.ndarray
-    keep: Optional[np.ndarray]
+    keep: np.ndarray | None
 
     def handles(self) -> list[tuple[str, int]]:
         """Tray corners, then the keep zone's corners that are not tray corners."""
@@ -78,11 +80,11 @@ class _Corners:
         polygon, i = handle
         return (self.tray if polygon == "tray" else self.keep)[i]
 
-    def move(self, handle, dx: float, dy: float) -> "_Corners":
+    def move(self, handle, dx: float, dy: float) -> _Corners:
         polygon, i = handle
         tray, keep = self.tray.copy(), None if self.keep is None else self.keep.copy()
         if polygon == "tray":
-            if keep is not None:   # a keep corner on this tray corner goes with it
+            if keep is not None:  # a keep corner on this tray corner goes with it
                 keep[np.all(np.abs(keep - tray[i]) < 0.5, axis=1)] += (dx, dy)
             tray[i] += (dx, dy)
         else:
@@ -102,34 +104,39 @@ class Wizard:
     `profile` holds what was saved. `teach(profile)`, if given, offers the last step: the dice learnt with the
     saved profile (appliance.learning.LearntDice: adapt, confirmed, count), taught by throwing and confirming."""
 
-    def __init__(self, profile_path: str | Path, read: Optional[Callable] = None,
-                 now: Callable[[], str] = lambda: time.strftime("%Y-%m-%dT%H:%M:%S"),
-                 find_every: int = FIND_EVERY, teach: Optional[Callable] = None):
+    def __init__(
+        self,
+        profile_path: str | Path,
+        read: Callable | None = None,
+        now: Callable[[], str] = lambda: time.strftime("%Y-%m-%dT%H:%M:%S"),
+        find_every: int = FIND_EVERY,
+        teach: Callable | None = None,
+    ):
         self.profile_path = Path(profile_path).expanduser()
         self._teach, self._learnt = teach, None
         self._steps = STEPS if teach else STEPS[:-1]
-        self._values: list[int] = []   # teach: the values shown for the dice read, as the player sets them
+        self._values: list[int] = []  # teach: the values shown for the dice read, as the player sets them
         self._cursor = 0
-        self._sure: dict[int, float] = {}   # teach: each face, how surely the table read it after it was taught
+        self._sure: dict[int, float] = {}  # teach: each face, how surely the table read it after it was taught
         self._read = read
         self._now = now
         self._find_every = find_every
         self.step = "find"
         self.finished = self.cancelled = False
-        self.profile: Optional[Profile] = None
+        self.profile: Profile | None = None
         self._message, self._problem = "", False
         self._frames = 0
-        self._size: Optional[tuple[int, int]] = None
-        self._image: Optional[np.ndarray] = None
-        self._outline: Optional[TrayOutline] = None
-        self._corners: Optional[_Corners] = None
+        self._size: tuple[int, int] | None = None
+        self._image: np.ndarray | None = None
+        self._outline: TrayOutline | None = None
+        self._corners: _Corners | None = None
         self._handle, self._axis = 0, 0
         self._metadata: list[Mapping] = []
-        self._exposure: Optional[Exposure] = None
-        self._camera_request: Optional[Exposure] = None
-        self._learning: Optional[list[np.ndarray]] = None
-        self._empty: Optional[np.ndarray] = None
-        self._die: Optional[DieSize] = None
+        self._exposure: Exposure | None = None
+        self._camera_request: Exposure | None = None
+        self._learning: list[np.ndarray] | None = None
+        self._empty: np.ndarray | None = None
+        self._die: DieSize | None = None
         self._reading = None
 
     # -- what the runner uses -------------------------------------------------------------------------
@@ -137,11 +144,11 @@ class Wizard:
     def wants_dice(self) -> bool:
         return self.step in ("dice", "check", "teach")
 
-    def take_camera_request(self) -> Optional[Exposure]:
+    def take_camera_request(self) -> Exposure | None:
         request, self._camera_request = self._camera_request, None
         return request
 
-    def feed(self, image: Optional[np.ndarray], presses=(), metadata: Optional[Mapping] = None) -> WizardScreen:
+    def feed(self, image: np.ndarray | None, presses=(), metadata: Mapping | None = None) -> WizardScreen:
         if image is not None:
             self._take_frame(image, metadata)
         for press in presses:
@@ -151,11 +158,13 @@ class Wizard:
         return self.screen()
 
     # -- frames ---------------------------------------------------------------------------------------
-    def _take_frame(self, image: np.ndarray, metadata: Optional[Mapping]) -> None:
+    def _take_frame(self, image: np.ndarray, metadata: Mapping | None) -> None:
         size = (image.shape[1], image.shape[0])
         if self._size is not None and size != self._size and self.step not in ("find", "done"):
-            self._restart(f"The camera's picture size changed ({self._size[0]}x{self._size[1]} to "
-                          f"{size[0]}x{size[1]}): starting again.")
+            self._restart(
+                f"The camera's picture size changed ({self._size[0]}x{self._size[1]} to "
+                f"{size[0]}x{size[1]}): starting again."
+            )
         self._size = size
         self._image = image
         self._frames += 1
@@ -175,8 +184,10 @@ class Wizard:
             return
         o = self._outline
         if o.keep is None:
-            self._say("Tray found, but no keep zone: mark one along a side (see docs/SETUP.md), or OK to "
-                      "go on without one.", problem=True)
+            self._say(
+                "Tray found, but no keep zone: mark one along a side (see docs/SETUP.md), or OK to go on without one.",
+                problem=True,
+            )
         else:
             self._say(f"Tray found, keep zone along its {o.keep_side} side ({o.keep_marking} marking).")
 
@@ -190,8 +201,9 @@ class Wizard:
         median = np.median(stack, axis=0).astype(np.uint8)
         moved = max(float((np.abs(f.astype(np.int16) - median).max(axis=2) > STILL_LEVEL).mean()) for f in stack)
         if moved > STILL_AREA:
-            self._say("Something moved while the empty tray was learned: keep hands away and press OK again.",
-                      problem=True)
+            self._say(
+                "Something moved while the empty tray was learned: keep hands away and press OK again.", problem=True
+            )
             return
         self._empty = median
         self._go("dice", "Empty tray learned.")
@@ -201,18 +213,28 @@ class Wizard:
         if press.button == BACK and press.long:
             self.cancelled = True
             return
-        on_press = {"find": self._on_find, "nudge": self._on_nudge, "lock": self._on_lock, "empty": self._on_empty,
-                    "dice": self._on_dice, "check": self._on_check, "done": self._on_done, "teach": self._on_teach}
+        on_press = {
+            "find": self._on_find,
+            "nudge": self._on_nudge,
+            "lock": self._on_lock,
+            "empty": self._on_empty,
+            "dice": self._on_dice,
+            "check": self._on_check,
+            "done": self._on_done,
+            "teach": self._on_teach,
+        }
         on_press[self.step](press)
 
     def _on_find(self, press: Press) -> None:
         if press.button == OK:
             if self._outline is None:
-                self._say(self._message or "No tray found yet: clear the tray and point the camera at it.",
-                          problem=True)
+                self._say(
+                    self._message or "No tray found yet: clear the tray and point the camera at it.", problem=True
+                )
                 return
-            self._corners = _Corners(self._outline.tray.copy(),
-                                     None if self._outline.keep is None else self._outline.keep.copy())
+            self._corners = _Corners(
+                self._outline.tray.copy(), None if self._outline.keep is None else self._outline.keep.copy()
+            )
             self._handle, self._axis = 0, 0
             self._go("nudge")
         elif press.button == BACK:
@@ -224,8 +246,7 @@ class Wizard:
             step = NUDGE_PX[press.long] * (1 if press.button == NEXT else -1)
             moved = self._corners.move(handles[self._handle], *((step, 0) if self._axis == 0 else (0, step)))
             if not self._fits(moved):
-                self._say("That would fold the outline or leave the picture: move another corner first.",
-                          problem=True)
+                self._say("That would fold the outline or leave the picture: move another corner first.", problem=True)
                 return
             self._corners = moved
             self._say("")
@@ -254,8 +275,10 @@ class Wizard:
         if press.button == OK:
             self._exposure = _exposure_from(self._metadata)
             if self._exposure is None:
-                self._go("empty", "This camera does not report its exposure: it stays automatic. Keep the "
-                                  "room's light as it is now.")
+                self._go(
+                    "empty",
+                    "This camera does not report its exposure: it stays automatic. Keep the room's light as it is now.",
+                )
             else:
                 self._camera_request = self._exposure
                 e = self._exposure
@@ -312,7 +335,7 @@ class Wizard:
         elif self._reading is None:
             if press.button == OK:
                 self._read_teaching_throw()
-        elif press.button in (PREV, NEXT) and press.long:   # the die under the cursor shows another value
+        elif press.button in (PREV, NEXT) and press.long:  # the die under the cursor shows another value
             self._values[self._cursor] = (self._values[self._cursor] - 1 + (1 if press.button == NEXT else -1)) % 6 + 1
         elif press.button in (PREV, NEXT):
             self._cursor = (self._cursor + (1 if press.button == NEXT else -1)) % len(self._values)
@@ -326,8 +349,9 @@ class Wizard:
         reading = self._learnt.adapt(self._image, read(self._image, self.profile.to_tray_calibration()))
         dice = tuple(d for d in reading.dice if d.zone == "roll" and not d.cocked and d.kind == "d6")
         if not dice:
-            self._say("No flat dice read in the rolling area: throw them there and wait until they lie still.",
-                      problem=True)
+            self._say(
+                "No flat dice read in the rolling area: throw them there and wait until they lie still.", problem=True
+            )
             return
         self._reading, self._values, self._cursor = replace(reading, dice=dice), [d.value for d in dice], 0
         self._say("Correct any die that is read wrong (PREV/NEXT: which die, hold: its value), then OK.")
@@ -339,13 +363,15 @@ class Wizard:
         except OSError as error:
             self._say(f"The dice could not be kept ({error}); the profile is saved.", problem=True)
             return
-        again = self._learnt.adapt(image, self._reading)   # the same throw, read with what was just learnt
+        again = self._learnt.adapt(image, self._reading)  # the same throw, read with what was just learnt
         for die, value in zip(again.dice, values):
             self._sure[value] = die.confidence if die.value == value else 0.0
         faces = ", ".join(f"{v}: {self._sure[v]:.0%}" if v in self._sure else f"{v}: -" for v in range(1, 7))
         self._reading = None
-        self._say(f"Learnt {len(dice)} dice ({self._learnt.count()} in all). How sure it reads each face now: "
-                  f"{faces}. Throw again, or BACK when done.")
+        self._say(
+            f"Learnt {len(dice)} dice ({self._learnt.count()} in all). How sure it reads each face now: "
+            f"{faces}. Throw again, or BACK when done."
+        )
 
     def _read_throw(self) -> None:
         read = self._read
@@ -354,8 +380,10 @@ class Wizard:
         try:
             self._reading = read(self._image, self._draft(checked=False).to_tray_calibration())
         except Exception as error:  # a reader that cannot run must not end the wizard: say why
-            self._say(f"The dice reader failed ({type(error).__name__}: {error}). Hold OK to save without a "
-                      "test throw.", problem=True)
+            self._say(
+                f"The dice reader failed ({type(error).__name__}: {error}). Hold OK to save without a test throw.",
+                problem=True,
+            )
             return
         dice = self._reading.dice
         if not dice:
@@ -370,17 +398,27 @@ class Wizard:
 
     # -- saving ---------------------------------------------------------------------------------------
     def _draft(self, checked: bool) -> Profile:
-        return Profile(frame_size=self._size, tray=self._corners.tray.copy(), die_px=self._die.px,
-                       empty=self._empty, keep=None if self._corners.keep is None else self._corners.keep.copy(),
-                       exposure=self._exposure, created=self._now(), checked=checked)
+        return Profile(
+            frame_size=self._size,
+            tray=self._corners.tray.copy(),
+            die_px=self._die.px,
+            empty=self._empty,
+            keep=None if self._corners.keep is None else self._corners.keep.copy(),
+            exposure=self._exposure,
+            created=self._now(),
+            checked=checked,
+        )
 
     def _save(self, checked: bool) -> None:
         profile = self._draft(checked)
         try:
             path = save_profile(profile, self.profile_path)
         except OSError as error:
-            self._say(f"Cannot save to {self.profile_path}: {error.strerror or error}. Check the folder, "
-                      "then OK to try again.", problem=True)
+            self._say(
+                f"Cannot save to {self.profile_path}: {error.strerror or error}. Check the folder, "
+                "then OK to try again.",
+                problem=True,
+            )
             return
         self.profile = profile.with_(path=path)
         note = "" if checked else " (without a confirmed test throw)"
@@ -400,35 +438,46 @@ class Wizard:
         self._say(message, problem=True)
 
     def screen(self) -> WizardScreen:
-        return WizardScreen(self.step, STEPS.index(self.step) + 1, len(self._steps), TITLES[self.step],
-                            self._instruction(), self._message, self._problem, self._buttons(),
-                            self._overlays(), self._image)
+        return WizardScreen(
+            self.step,
+            STEPS.index(self.step) + 1,
+            len(self._steps),
+            TITLES[self.step],
+            self._instruction(),
+            self._message,
+            self._problem,
+            self._buttons(),
+            self._overlays(),
+            self._image,
+        )
 
     def _instruction(self) -> str:
         if self.step == "nudge":
             polygon, i = self._corners.handles()[self._handle]
             name = f"{'tray' if polygon == 'tray' else 'keep-zone'} corner {i + 1}"
             then = "OK: move it up/down" if self._axis == 0 else "OK: the next corner"
-            return (f"Move the marked {name} onto the felt's real corner: PREV/NEXT move it "
-                    f"{'left/right' if self._axis == 0 else 'up/down'} (hold for big steps), {then}; hold OK when "
-                    f"all are right.")
+            return (
+                f"Move the marked {name} onto the felt's real corner: PREV/NEXT move it "
+                f"{'left/right' if self._axis == 0 else 'up/down'} (hold for big steps), {then}; hold OK when "
+                f"all are right."
+            )
         if self.step == "check" and self._reading is not None:
             return "OK if every die is read right; NEXT to throw again; BACK to measure the dice again."
         return {
             "find": "Clear the tray. The outline shows the tray found, the keep zone shaded.",
             "lock": "Light the room as it will be during play, keep the tray empty, then lock the camera's "
-                    "exposure and white balance.",
+            "exposure and white balance.",
             "empty": "Take everything off the tray and keep your hands away while it is learned.",
             "dice": "Lay three to six dice flat on the felt, apart from each other and from the walls.",
             "check": "Throw the dice into the tray (some into the keep zone), wait until they lie still.",
             "done": "The table will use this profile from its next start."
-                    + (" Optionally, teach it your dice: NEXT." if self._teach else ""),
+            + (" Optionally, teach it your dice: NEXT." if self._teach else ""),
             "teach": "Throw all the dice into the rolling area, wait until they lie still, then OK to read them.",
         }[self.step]
 
     def _buttons(self) -> dict:
         if self.step == "nudge":
-            ok = "up/down" if self._axis == 0 else "next corner"   # each corner: left/right, then up/down
+            ok = "up/down" if self._axis == 0 else "next corner"  # each corner: left/right, then up/down
             return {PREV: "-", NEXT: "+", OK: f"{ok} (hold: done)", BACK: "previous"}
         if self.step == "check":
             if self._reading is None:
@@ -440,11 +489,13 @@ class Wizard:
             return {PREV: "die (hold: value -)", NEXT: "die (hold: value +)", OK: "teach", BACK: "done"}
         if self.step == "done" and self._teach:
             return {OK: "finish", NEXT: "teach your dice"}
-        return {"find": {OK: "use this tray", BACK: "hold: leave"},
-                "lock": {OK: "lock", BACK: "back"},
-                "empty": {OK: "learn", BACK: "back"},
-                "dice": {OK: "measure", BACK: "back"},
-                "done": {OK: "finish"}}[self.step]
+        return {
+            "find": {OK: "use this tray", BACK: "hold: leave"},
+            "lock": {OK: "lock", BACK: "back"},
+            "empty": {OK: "learn", BACK: "back"},
+            "dice": {OK: "measure", BACK: "back"},
+            "done": {OK: "finish"},
+        }[self.step]
 
     def _overlays(self) -> tuple:
         overlays = []
@@ -456,8 +507,13 @@ class Wizard:
             handles = self._corners.handles()
             for k, handle in enumerate(handles):
                 p = tuple(map(float, self._corners.point(handle)))
-                overlays.append(Overlay((p,), "selected" if k == self._handle else "handle",
-                                        ("x" if self._axis == 0 else "y") if k == self._handle else ""))
+                overlays.append(
+                    Overlay(
+                        (p,),
+                        "selected" if k == self._handle else "handle",
+                        ("x" if self._axis == 0 else "y") if k == self._handle else "",
+                    )
+                )
         if self.step == "check" and self._die is not None and self._reading is None:
             overlays += [Overlay(tuple(map(tuple, o.tolist())), "die") for o in self._die.outlines]
         if self.step == "check" and self._reading is not None:
@@ -468,19 +524,22 @@ class Wizard:
         if self.step == "teach" and self._reading is not None:
             for k, (d, value) in enumerate(zip(self._reading.dice, self._values)):
                 x0, y0, x1, y1 = d.box
-                overlays.append(Overlay(((x0, y0), (x1, y0), (x1, y1), (x0, y1)),
-                                        "selected" if k == self._cursor else "die", str(value)))
+                overlays.append(
+                    Overlay(
+                        ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), "selected" if k == self._cursor else "die", str(value)
+                    )
+                )
         return tuple(overlays)
 
 
-def _polygons(tray: np.ndarray, keep: Optional[np.ndarray]) -> list[Overlay]:
+def _polygons(tray: np.ndarray, keep: np.ndarray | None) -> list[Overlay]:
     out = [Overlay(tuple(map(tuple, tray.tolist())), "tray")]
     if keep is not None:
         out.append(Overlay(tuple(map(tuple, keep.tolist())), "keep", "keep"))
     return out
 
 
-def _exposure_from(metadata: list[Mapping]) -> Optional[Exposure]:
+def _exposure_from(metadata: list[Mapping]) -> Exposure | None:
     """The settled automatic exposure: medians over the last frames' picamera2 metadata."""
     usable = [m for m in metadata if "ExposureTime" in m and "AnalogueGain" in m]
     if not usable:

@@ -6,13 +6,14 @@ Every panel has a non-blocking poll() -> list[Press]:
     TouchPanel(regions)       taps on screen areas (pygame mouse/touch events), an optional extra
     ScriptedPanel(script)     a fixed sequence, for tests and the demo
 """
+
 from __future__ import annotations
 
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
 
 PREV, NEXT, OK, BACK = "PREV", "NEXT", "OK", "BACK"
 BUTTONS = (PREV, NEXT, OK, BACK)
@@ -31,7 +32,7 @@ class Press:
             raise ValueError(f"unknown button {self.button!r}; the buttons are {', '.join(BUTTONS)}")
 
     @classmethod
-    def parse(cls, text: str) -> "Press":
+    def parse(cls, text: str) -> Press:
         """'OK' or 'OK long' (any case), as scripts write them."""
         name, *rest = text.split()
         return cls(name.upper(), long=[word.lower() for word in rest] == ["long"])
@@ -45,8 +46,12 @@ class HoldTimer:
     `long_press_s` (so the player feels it while still holding), a short press on release otherwise; a
     contact shorter than `debounce_s` is bounce and counts for nothing."""
 
-    def __init__(self, long_press_s: float = DEFAULT_LONG_PRESS_S, debounce_s: float = 0.0,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        long_press_s: float = DEFAULT_LONG_PRESS_S,
+        debounce_s: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.long_press_s, self.debounce_s, self._clock = long_press_s, debounce_s, clock
         self._down: dict[str, float] = {}  # button -> when it went down
         self._fired_long: set[str] = set()
@@ -113,7 +118,7 @@ def _timed_step(entry) -> tuple[float | None, Press]:
     return at, press if isinstance(press, Press) else Press.parse(press)
 
 
-_READ_EVENTS: set[int] = set()   # the pygame events some panel reads: open_display queues only these and QUIT
+_READ_EVENTS: set[int] = set()  # the pygame events some panel reads: open_display queues only these and QUIT
 
 
 def read_events() -> set[int]:
@@ -162,10 +167,16 @@ def default_key_map() -> dict[int, str]:
     import pygame
 
     return {
-        pygame.K_LEFT: PREV, pygame.K_UP: PREV,
-        pygame.K_RIGHT: NEXT, pygame.K_DOWN: NEXT, pygame.K_TAB: NEXT,
-        pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK, pygame.K_SPACE: OK,
-        pygame.K_BACKSPACE: BACK, pygame.K_ESCAPE: BACK,
+        pygame.K_LEFT: PREV,
+        pygame.K_UP: PREV,
+        pygame.K_RIGHT: NEXT,
+        pygame.K_DOWN: NEXT,
+        pygame.K_TAB: NEXT,
+        pygame.K_RETURN: OK,
+        pygame.K_KP_ENTER: OK,
+        pygame.K_SPACE: OK,
+        pygame.K_BACKSPACE: BACK,
+        pygame.K_ESCAPE: BACK,
     }
 
 
@@ -173,8 +184,13 @@ class KeyboardPanel(_PygameEventPanel):
     """The buttons on a desktop keyboard: Left/Up = PREV, Right/Down/Tab = NEXT, Enter/Space = OK,
     Backspace/Escape = BACK. Holding a key for long_press_s, or Shift with the key, is a long press."""
 
-    def __init__(self, key_map: Mapping[int, str] | None = None, long_press_s: float = DEFAULT_LONG_PRESS_S,
-                 clock: Callable[[], float] = time.monotonic, pump: bool = True):
+    def __init__(
+        self,
+        key_map: Mapping[int, str] | None = None,
+        long_press_s: float = DEFAULT_LONG_PRESS_S,
+        clock: Callable[[], float] = time.monotonic,
+        pump: bool = True,
+    ):
         import pygame
 
         super().__init__(long_press_s, clock, pump)
@@ -201,8 +217,13 @@ class TouchPanel(_PygameEventPanel):
     """Taps on screen regions {button: pygame.Rect}, e.g. four soft buttons along the bottom of the
     touchscreen. SDL turns touches into mouse button events, so this works with a mouse too."""
 
-    def __init__(self, regions: Mapping[str, object], long_press_s: float = DEFAULT_LONG_PRESS_S,
-                 clock: Callable[[], float] = time.monotonic, pump: bool = True):
+    def __init__(
+        self,
+        regions: Mapping[str, object],
+        long_press_s: float = DEFAULT_LONG_PRESS_S,
+        clock: Callable[[], float] = time.monotonic,
+        pump: bool = True,
+    ):
         import pygame
 
         super().__init__(long_press_s, clock, pump)
@@ -234,8 +255,15 @@ class GpioPanel:
     explains those, and the table falls back to the keyboard.
     """
 
-    def __init__(self, pins: Mapping[str, int | str], *, long_press_s: float = DEFAULT_LONG_PRESS_S,
-                 debounce_s: float = DEFAULT_DEBOUNCE_S, pull_up: bool = True, pin_factory=None):
+    def __init__(
+        self,
+        pins: Mapping[str, int | str],
+        *,
+        long_press_s: float = DEFAULT_LONG_PRESS_S,
+        debounce_s: float = DEFAULT_DEBOUNCE_S,
+        pull_up: bool = True,
+        pin_factory=None,
+    ):
         from gpiozero import Button
 
         unknown = set(pins) - set(BUTTONS)

@@ -13,13 +13,14 @@ auto:   kiosk when there is no desktop but a DRM device (/dev/dri), window when 
 This is the only place that sets SDL variables. What is drawn on it, and at what sizes, is the screens' part
 (appliance/screens).
 """
+
 from __future__ import annotations
 
 import glob
 import importlib.util
 import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Callable, Mapping
 
 from appliance.base.errors import DiceTableError
 from hardware.buttons import read_events
@@ -31,17 +32,19 @@ INVISIBLE_DRIVERS = ("offscreen", "dummy")
 HOW_TO_FIX = {
     "kiosk": "no KMSDRM display: connect a screen (official touchscreen or HDMI) before booting, make sure "
     "/dev/dri/card* exists (dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt) and that the user is in the "
-    "`video` and `render` groups; or set display.mode = \"window\" on a desktop",
+    '`video` and `render` groups; or set display.mode = "window" on a desktop',
     "window": "no desktop to open a window on: run from a desktop session (DISPLAY or WAYLAND_DISPLAY set), "
-    "or set display.mode = \"kiosk\" on a Pi without a desktop",
+    'or set display.mode = "kiosk" on a Pi without a desktop',
     "dummy": "SDL's dummy driver is missing from this pygame build; reinstall pygame",
 }
 
 
 # pip's pygame wheels bring their own SDL, built without KMSDRM; apt's python3-pygame uses the system's SDL
-NO_KMSDRM = ("this pygame brings its own SDL, which has no KMSDRM driver (a pip wheel): sudo apt install "
-             "python3-pygame, then sudo /opt/dicetable/venv/bin/pip uninstall -y pygame so that the table uses it "
-             "(install.sh does both)")
+NO_KMSDRM = (
+    "this pygame brings its own SDL, which has no KMSDRM driver (a pip wheel): sudo apt install "
+    "python3-pygame, then sudo /opt/dicetable/venv/bin/pip uninstall -y pygame so that the table uses it "
+    "(install.sh does both)"
+)
 
 
 class DisplayError(DiceTableError, RuntimeError):
@@ -107,7 +110,7 @@ def open_display(mode: str = "auto", size: tuple[int, int] = (800, 480), caption
         pygame.display.quit()
         raise DisplayError(f"cannot open a window (SDL found no desktop): {HOW_TO_FIX['window']}")
     pygame.display.set_caption(caption)
-    pygame.key.set_repeat(0)   # a held key is one long press (KeyboardPanel times it), never repeated presses
+    pygame.key.set_repeat(0)  # a held key is one long press (KeyboardPanel times it), never repeated presses
     return screen
 
 
@@ -125,12 +128,12 @@ def window_open(escape_closes: bool = False) -> bool:
     the key events, and Escape is its BACK button."""
     import pygame
 
-    if escape_closes:   # the demo's own event reading, which also keeps its window answering
+    if escape_closes:  # the demo's own event reading, which also keeps its window answering
         # open_display queues only the events some panel reads, and the demo's scripted presses read none
         pygame.event.set_allowed(pygame.KEYDOWN)
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                pygame.event.post(pygame.event.Event(pygame.QUIT))   # queued again: closed from now on
+                pygame.event.post(pygame.event.Event(pygame.QUIT))  # queued again: closed from now on
                 break
     return not pygame.event.peek(pygame.QUIT)
 

@@ -5,11 +5,13 @@ grab fails, times out or keeps returning the very same picture, the source close
 "lost-retrying" with a message, returns None from read() and reopens it later with growing delays, so the
 table never crashes and never shows a frozen picture as if it were live.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 
 import cv2
 import numpy as np

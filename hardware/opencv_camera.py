@@ -1,10 +1,11 @@
 """Any camera OpenCV can open: a USB webcam by index (0) or device path (/dev/video0), or a video file."""
+
 from __future__ import annotations
 
 import os
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import cv2
 import numpy as np

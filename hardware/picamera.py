@@ -6,17 +6,19 @@ detection. Both come from one request (capture_arrays) so the rest decision and 
 to the same instant. Exposure and white balance are locked when the calibration profile gives them: an
 auto exposure that drifts while a hand passes over the tray would change the colours the reader learned.
 """
+
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
 from hardware.frame_source import CameraError, ReconnectingSource
 
-PICAMERA2_FIX = ("on Raspberry Pi OS run `sudo apt install python3-picamera2` and make the venv with "
-                 "--system-site-packages")
+PICAMERA2_FIX = (
+    "on Raspberry Pi OS run `sudo apt install python3-picamera2` and make the venv with --system-site-packages"
+)
 PICAMERA2_MISSING = f"picamera2 is not installed: {PICAMERA2_FIX}"
 
 
@@ -57,8 +59,9 @@ class _PiCameraDevice:
         # once per retry; asking libcamera's list first opens nothing and says what is wrong.
         cameras = len(listed_pi_cameras())
         if cameras <= number:
-            raise CameraError(f"no Pi camera {number}, libcamera lists {cameras}: check the ribbon cable and "
-                              "camera.picamera_number")
+            raise CameraError(
+                f"no Pi camera {number}, libcamera lists {cameras}: check the ribbon cable and camera.picamera_number"
+            )
         self._small_size = tuple(small_size)
         self._timeout_s = timeout_s
         self._camera = Picamera2(number)

@@ -1,12 +1,13 @@
 """What hardware this machine has, for `dicetable doctor`: each probe returns Findings, none raises or blocks
 for long, and each missing part comes with the fix."""
+
 from __future__ import annotations
 
 import glob
 import importlib.util
 import os
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Mapping
 
 from hardware.display import HOW_TO_FIX, NO_KMSDRM, choose_mode, drm_devices, pygame_brings_its_own_sdl
 from hardware.picamera import PICAMERA2_FIX, listed_pi_cameras
@@ -33,7 +34,7 @@ def pi_model() -> str | None:
     return model if "Raspberry Pi" in model else None
 
 
-USB_CAMERA_DRIVER = "uvcvideo"   # a Pi's own video devices (the Pi camera's capture nodes, codec, ISP) have others
+USB_CAMERA_DRIVER = "uvcvideo"  # a Pi's own video devices (the Pi camera's capture nodes, codec, ISP) have others
 
 
 def video_devices() -> dict[str, str]:
@@ -51,7 +52,11 @@ def probe_cameras(picamera_number: int = 0, usb_device: int | str = 0) -> list[F
     """The Pi camera through picamera2 and USB cameras through /dev/video*; opens nothing."""
     findings = []
     if importlib.util.find_spec("picamera2") is None:
-        fix = PICAMERA2_FIX if pi_model() else "the Pi camera needs a Raspberry Pi: use a USB camera here (camera.source = \"usb\")"
+        fix = (
+            PICAMERA2_FIX
+            if pi_model()
+            else 'the Pi camera needs a Raspberry Pi: use a USB camera here (camera.source = "usb")'
+        )
         findings.append(Finding("Pi camera", False, "picamera2 is not installed", fix))
     else:
         try:
@@ -64,12 +69,16 @@ def probe_cameras(picamera_number: int = 0, usb_device: int | str = 0) -> list[F
             model = cameras[picamera_number].get("Model", "unknown model")
             findings.append(Finding("Pi camera", True, f"Pi camera {picamera_number}: {model}"))
         else:
-            findings.append(Finding(
-                "Pi camera", False, f"no Pi camera {picamera_number} found by libcamera{error_text}",
-                "connect the camera ribbon (contacts facing the right way, power off first) and check "
-                "`rpicam-hello --list-cameras`; on a Pi 5 the ports are labelled CAM/DISP 0 and 1, and "
-                "camera.picamera_number must name the one in use",
-            ))
+            findings.append(
+                Finding(
+                    "Pi camera",
+                    False,
+                    f"no Pi camera {picamera_number} found by libcamera{error_text}",
+                    "connect the camera ribbon (contacts facing the right way, power off first) and check "
+                    "`rpicam-hello --list-cameras`; on a Pi 5 the ports are labelled CAM/DISP 0 and 1, and "
+                    "camera.picamera_number must name the one in use",
+                )
+            )
     devices = video_devices()
     cameras = [path for path, driver in devices.items() if driver == USB_CAMERA_DRIVER]
     listed = ", ".join(f"{path} ({driver or 'driver unknown'})" for path, driver in devices.items())
@@ -80,9 +89,12 @@ def probe_cameras(picamera_number: int = 0, usb_device: int | str = 0) -> list[F
         findings.append(Finding("USB camera", True, f"{wanted} is a USB camera; video devices: {listed}"))
     else:
         found = f"{wanted} is not a USB camera; video devices: {listed}" if devices else "no /dev/video* devices"
-        fix = (f"set camera.device to one of {', '.join(cameras)}" if cameras else
-               "plug in a USB camera (check `ls /dev/video*`), or use the Pi camera; "
-               "a replay (camera.source = \"replay\") needs no camera")
+        fix = (
+            f"set camera.device to one of {', '.join(cameras)}"
+            if cameras
+            else "plug in a USB camera (check `ls /dev/video*`), or use the Pi camera; "
+            'a replay (camera.source = "replay") needs no camera'
+        )
         findings.append(Finding("USB camera", False, found, fix))
     return findings
 
@@ -98,17 +110,23 @@ def probe_gpio(env: Mapping[str, str] | None = None) -> Finding:
         access = all(os.access(chip, os.R_OK | os.W_OK) for chip in chips)
         if access:
             return Finding("buttons", True, found)
-        return Finding("buttons", False, found, "add the user to the `gpio` group: sudo usermod -aG gpio $USER, then log in again")
+        return Finding(
+            "buttons", False, found, "add the user to the `gpio` group: sudo usermod -aG gpio $USER, then log in again"
+        )
     if not chips:
         fix = (
             "GPIO is not visible: check that this runs on the Pi itself, not in a container without /dev/gpiochip*"
-            if pi_model() else
-            "no GPIO on this machine: the keyboard works instead (arrows = PREV/NEXT, Enter = OK, "
+            if pi_model()
+            else "no GPIO on this machine: the keyboard works instead (arrows = PREV/NEXT, Enter = OK, "
             "Backspace = BACK, hold or Shift for a long press)"
         )
         return Finding("buttons", False, found, fix)
-    return Finding("buttons", False, found,
-                   "install a pin library: sudo apt install python3-lgpio (venv with --system-site-packages) or pip install lgpio")
+    return Finding(
+        "buttons",
+        False,
+        found,
+        "install a pin library: sudo apt install python3-lgpio (venv with --system-site-packages) or pip install lgpio",
+    )
 
 
 def probe_display(mode: str = "auto", env: Mapping[str, str] | None = None) -> Finding:
@@ -116,9 +134,7 @@ def probe_display(mode: str = "auto", env: Mapping[str, str] | None = None) -> F
     desktop = env.get("WAYLAND_DISPLAY") or env.get("DISPLAY")
     drm = drm_devices()
     concrete = choose_mode(mode, env, drm)
-    found = (
-        f"mode {mode} -> {concrete}; desktop: {desktop or 'none'}; DRM devices: {', '.join(drm) or 'none'}"
-    )
+    found = f"mode {mode} -> {concrete}; desktop: {desktop or 'none'}; DRM devices: {', '.join(drm) or 'none'}"
     if concrete == "window":
         return Finding("display", bool(desktop), found, "" if desktop else HOW_TO_FIX["window"])
     if concrete == "kiosk":
@@ -127,7 +143,9 @@ def probe_display(mode: str = "auto", env: Mapping[str, str] | None = None) -> F
             return Finding("display", False, found, NO_KMSDRM)
         return Finding("display", bool(usable), found, "" if usable else HOW_TO_FIX["kiosk"])
     return Finding(
-        "display", False, found + " (dummy: nothing is shown)",
+        "display",
+        False,
+        found + " (dummy: nothing is shown)",
         "connect a screen: with no desktop the table needs /dev/dri/card* (KMSDRM, a Pi with a screen and "
         "dtoverlay=vc4-kms-v3d); on a desktop set DISPLAY/WAYLAND_DISPLAY; the dummy driver is for tests only",
     )

@@ -5,14 +5,15 @@ labels.json: {"frames": [{"file": "frames/000001.jpg", "t": 0.0}, ...],
               "calibration": "calibration.toml"}
 Keys it does not know are ignored, as the dataset format asks.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from appliance.base.errors import DiceTableError
 from appliance.base.images import read_picture
@@ -65,7 +66,9 @@ def load_recording(folder: str | Path, labels: dict | None = None) -> Recording:
         if not all(math.isfinite(t) for _, t in frames):
             raise ValueError("a time that is no number of seconds")
     except (KeyError, TypeError, ValueError) as error:
-        raise RecordingError(f'{labels_path}: "frames" must be a list of {{"file": ..., "t": seconds}} ({error!r})') from None
+        raise RecordingError(
+            f'{labels_path}: "frames" must be a list of {{"file": ..., "t": seconds}} ({error!r})'
+        ) from None
     if not frames:
         raise RecordingError(f"{labels_path}: the recording has no frames")
     calibration, images = labels.get("calibration"), labels.get("images", [])
@@ -104,8 +107,9 @@ class ReplaySource:
         self._start: float | None = None
         self.unreadable: set[str] = set()  # frames skipped because they are no image (missing or damaged)
         try:
-            self.recording: Recording | None = (recording if isinstance(recording, Recording)
-                                                else load_recording(recording))
+            self.recording: Recording | None = (
+                recording if isinstance(recording, Recording) else load_recording(recording)
+            )
             self.status = SourceStatus(OK)
         except RecordingError as error:
             self.recording = None
@@ -133,8 +137,12 @@ class ReplaySource:
             more = f" and {len(unread) - 1} more" if len(unread) > 1 else ""
             self.status = SourceStatus(OK, f"skipped unreadable frame {unread[0]}{more}" if unread else "", len(unread))
             return Frame(image, small_grey(image, self._small_size), recorded_t + loops * self.recording.period_s)
-        self.status = SourceStatus(LOST, f"none of the {len(frames)} frames of the recording {self.recording.folder} "
-                                         "can be read (moved or deleted?)", len(unread))
+        self.status = SourceStatus(
+            LOST,
+            f"none of the {len(frames)} frames of the recording {self.recording.folder} "
+            "can be read (moved or deleted?)",
+            len(unread),
+        )
         return None
 
     def close(self) -> None:
@@ -153,7 +161,7 @@ class ReplaySource:
         if self._start is None:
             self._start = self._clock()
         delay = self._start + (t - first_t) - self._clock()
-        if delay > MAX_PAUSE_S:   # the frames after it move up as much
+        if delay > MAX_PAUSE_S:  # the frames after it move up as much
             self._start -= delay - MAX_PAUSE_S
             delay = MAX_PAUSE_S
         if delay > 0:

@@ -1,4 +1,5 @@
 """Helpers for every group of tests: where the shared data lives, how many random examples to play."""
+
 import os
 from pathlib import Path
 
@@ -20,7 +21,8 @@ def dataset(name: str) -> Path:
 
 
 def photos(name: str, split: str = "all") -> list:
-    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout": vision.lab.splits.in_split)."""
+    """The labeled photos of set `name` in the models' `split` ("all", "train", "heldout":
+    vision.lab.splits.in_split)."""
     from vision.lab.splits import in_split
     from vision.labels import load_labeled_set
 
@@ -50,5 +52,9 @@ def too_many_pixels() -> bytes:
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 60000, 60000, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(b"\0" * 1000)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 60000, 60000, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(b"\0" * 1000))
+        + chunk(b"IEND", b"")
+    )

@@ -9,13 +9,27 @@
 
 The label format: vision.labels. The lab (rendering, training, scoring of labeled sets): vision.lab.
 """
+
 from __future__ import annotations
 
 import importlib
 import sys
 
-from .types import (AT_REST, EMPTY, FACES, HAND, KEEP, MOVING, OUTSIDE, ROLL, UNCERTAIN_BELOW, Die, Reading,
-                    RestState, TrayCalibration)
+from .types import (
+    AT_REST,
+    EMPTY,
+    FACES,
+    HAND,
+    KEEP,
+    MOVING,
+    OUTSIDE,
+    ROLL,
+    UNCERTAIN_BELOW,
+    Die,
+    Reading,
+    RestState,
+    TrayCalibration,
+)
 
 # Imported at first use (PEP 562): `vision.types` is plain data, the rest loads OpenCV, which the rules, the table
 # and their tests do without. Each name: the module it comes from.
@@ -26,13 +40,13 @@ def __getattr__(name: str):
     if name not in LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(LAZY[name], __name__), name)
-    globals()[name] = value   # once: the next look-up finds it
+    globals()[name] = value  # once: the next look-up finds it
     return value
 
 
 def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6") -> Reading:
     """Read a frame with the packaged reader for `kind` of dice (a kind of FACES)."""
-    if kind == "d10":   # imported here: `import vision` stays light (the d10 reader loads OpenCV)
+    if kind == "d10":  # imported here: `import vision` stays light (the d10 reader loads OpenCV)
         from .d10 import read_d10
 
         return read_d10(frame, calibration)
@@ -41,7 +55,21 @@ def read_kind(frame, calibration: TrayCalibration | None = None, kind: str = "d6
 
 
 __all__ = [
-    "DiceReader", "read", "read_kind", "RestDetector", "AT_REST",
-    "EMPTY", "FACES", "HAND", "KEEP", "MOVING", "OUTSIDE", "ROLL", "UNCERTAIN_BELOW", "Die", "Reading", "RestState",
+    "DiceReader",
+    "read",
+    "read_kind",
+    "RestDetector",
+    "AT_REST",
+    "EMPTY",
+    "FACES",
+    "HAND",
+    "KEEP",
+    "MOVING",
+    "OUTSIDE",
+    "ROLL",
+    "UNCERTAIN_BELOW",
+    "Die",
+    "Reading",
+    "RestState",
     "TrayCalibration",
 ]

@@ -1,5 +1,6 @@
 """The six-sided face reader (models/faces.onnx), which both dice readers use: for a die's crop, "no die",
 its value 1..6, or "cocked" (the die leans: no face is up, so it is reported, not read)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +9,7 @@ from .finder import Find
 from .preprocess import FACE_CONTEXT, face_crop, read_turned
 from .types import Die
 
-NO_DIE, COCKED = 0, 7    # face classes besides the values 1..6
+NO_DIE, COCKED = 0, 7  # face classes besides the values 1..6
 
 
 def classify(net, frame: np.ndarray, finds: list[Find]) -> np.ndarray:

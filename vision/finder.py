@@ -2,6 +2,7 @@
 how a reader turns it back into dice. Per output cell (STRIDE frame pixels of the finder's input):
 channel 0 the heat (a die's centre), 1-2 the log width and height, 3-4 the centre's offset in the cell.
 Both the d6 and the d10 finders use this layout."""
+
 from __future__ import annotations
 
 import cv2
@@ -29,8 +30,11 @@ def decode(out: np.ndarray, scale: float, level: float = FIND_LEVEL) -> list[Fin
 def lies_on(small: Find, big: Find, times: float) -> bool:
     """`small`'s centre lies on `big`, at least `times` its size: a pip, face or numeral of that die found on
     its own (or `big` is a heap of dice found as one)."""
-    return (max(big[2], big[3]) >= times * max(small[2], small[3])
-            and abs(small[0] - big[0]) <= big[2] / 2 and abs(small[1] - big[1]) <= big[3] / 2)
+    return (
+        max(big[2], big[3]) >= times * max(small[2], small[3])
+        and abs(small[0] - big[0]) <= big[2] / 2
+        and abs(small[1] - big[1]) <= big[3] / 2
+    )
 
 
 def on_bigger(f: Find, finds: list[Find], times: float) -> bool:
@@ -52,7 +56,7 @@ def targets(boxes: np.ndarray, patch: int):
             continue
         bw, bh = max(x1 - x0, 2.0), max(y1 - y0, 2.0)
         sigma = max(0.6, min(bw, bh) / STRIDE / 5)
-        heat = np.maximum(heat, np.exp(-((xx - cx + 0.5) ** 2 + (yy - cy + 0.5) ** 2) / (2 * sigma ** 2)))
+        heat = np.maximum(heat, np.exp(-((xx - cx + 0.5) ** 2 + (yy - cy + 0.5) ** 2) / (2 * sigma**2)))
         ix, iy = int(cx), int(cy)
         heat[iy, ix] = 1.0
         size[:, iy, ix] = np.log([bw, bh])

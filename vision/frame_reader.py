@@ -1,10 +1,10 @@
 """What both dice readers (six-sided, ten-sided) do with a frame: find candidate dice, read each one's crop,
 turn the readings into dice, in reading order. Each reader says how it finds, reads and decides."""
+
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Optional
 
 import cv2
 import numpy as np
@@ -13,21 +13,21 @@ from .finder import Find, decode
 from .preprocess import finder_input, to_blob
 from .types import Die, Reading, TrayCalibration
 
-MODELS = Path(__file__).resolve().parent / "models"   # both readers' networks
+MODELS = Path(__file__).resolve().parent / "models"  # both readers' networks
 
 
 class FrameReader:
-    finder: cv2.dnn.Net   # the finder network (finder.py's output layout), set by each reader
+    finder: cv2.dnn.Net  # the finder network (finder.py's output layout), set by each reader
 
-    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
+    def find(self, frame: np.ndarray, die_px: float | None = None) -> list[Find]:
         """Candidate dice; `die_px`, a calibrated die size, sets the scale the finder looks at."""
         raise NotImplementedError
 
-    def _find_at(self, frame: np.ndarray, scale: float, finder: Optional[cv2.dnn.Net] = None) -> list[Find]:
+    def _find_at(self, frame: np.ndarray, scale: float, finder: cv2.dnn.Net | None = None) -> list[Find]:
         """The dice a finder network (by default the reader's own) sees in the frame shrunk by `scale`."""
         return self._find_in(finder_input(frame, scale), scale, finder)
 
-    def _find_in(self, shrunk: np.ndarray, scale: float, finder: Optional[cv2.dnn.Net] = None) -> list[Find]:
+    def _find_in(self, shrunk: np.ndarray, scale: float, finder: cv2.dnn.Net | None = None) -> list[Find]:
         """The same, given the frame already shrunk by `scale` (`preprocess.finder_inputs`)."""
         finder = self.finder if finder is None else finder
         finder.setInput(to_blob([shrunk]))
@@ -37,12 +37,13 @@ class FrameReader:
         """Class probabilities of the reader network, one row per find."""
         raise NotImplementedError
 
-    def dice(self, frame: np.ndarray, finds: list[Find], probs: np.ndarray,
-             calibration: Optional[TrayCalibration]) -> list[Die]:
+    def dice(
+        self, frame: np.ndarray, finds: list[Find], probs: np.ndarray, calibration: TrayCalibration | None
+    ) -> list[Die]:
         """The dice the finds and their class probabilities make (phantoms dropped, one die per die)."""
         raise NotImplementedError
 
-    def read(self, frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+    def read(self, frame: np.ndarray, calibration: TrayCalibration | None = None) -> Reading:
         _check(frame)
         start = time.perf_counter()
         finds = self.find(frame, calibration.die_px if calibration else None)
@@ -56,5 +57,7 @@ def _check(frame) -> None:
     """The networks were trained on 8-bit BGR frames: anything else would be read as nonsense, silently."""
     shape = getattr(frame, "shape", ())
     if getattr(frame, "dtype", None) != np.uint8 or len(shape) != 3 or shape[2] != 3 or not frame.size:
-        raise ValueError(f"a frame to read must be an 8-bit BGR image (height x width x 3, uint8), "
-                         f"not {getattr(frame, 'dtype', type(frame).__name__)} of shape {tuple(shape)}")
+        raise ValueError(
+            f"a frame to read must be an 8-bit BGR image (height x width x 3, uint8), "
+            f"not {getattr(frame, 'dtype', type(frame).__name__)} of shape {tuple(shape)}"
+        )

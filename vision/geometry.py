@@ -1,15 +1,14 @@
 """Tray geometry: which zone a point is in. (Whether a die lies flat is the face reader's call: a die's
 outline could not tell a leaning die from a flat one seen in perspective with its shadow.)"""
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 import cv2
 
 from .types import KEEP, OUTSIDE, ROLL, TrayCalibration
 
 
-def zone_of(x: float, y: float, calibration: Optional[TrayCalibration]) -> str:
+def zone_of(x: float, y: float, calibration: TrayCalibration | None) -> str:
     """KEEP inside the keep zone, ROLL elsewhere in the tray, OUTSIDE beyond it; no calibration: ROLL."""
     if calibration is None:
         return ROLL

@@ -1,12 +1,12 @@
 """The label format of labeled photo sets and recorded throws (labels.json; ../shared/datasets/README.md):
 reading it, checked, and writing a die as it holds it. The table's recorder writes it; scoring reads it.
 """
+
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 from .types import FACES
 
@@ -15,8 +15,8 @@ from .types import FACES
 class LabeledDie:
     kind: str
     value: int
-    box: Optional[tuple[float, float, float, float]]   # None: the die is somewhere in the image
-    legible: bool = True                               # False: no person can read it (labels.json "legible": false)
+    box: tuple[float, float, float, float] | None  # None: the die is somewhere in the image
+    legible: bool = True  # False: no person can read it (labels.json "legible": false)
 
 
 @dataclass(frozen=True)
@@ -25,11 +25,11 @@ class LabeledImage:
     width: int
     height: int
     dice: tuple[LabeledDie, ...]
-    split: Optional[str] = None   # the set's own split ("train", "valid", "test") where its labels name one
-    augmented: bool = False       # a training copy the set's source altered (crop, noise): labels' "augmented"
+    split: str | None = None  # the set's own split ("train", "valid", "test") where its labels name one
+    augmented: bool = False  # a training copy the set's source altered (crop, noise): labels' "augmented"
 
 
-VALUES = {kind: range(1, faces + 1) for kind, faces in FACES.items()}   # the values a labeled die of a kind can show
+VALUES = {kind: range(1, faces + 1) for kind, faces in FACES.items()}  # the values a labeled die of a kind can show
 
 
 def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
@@ -44,14 +44,21 @@ def load_labeled_set(set_dir: str | Path) -> list[LabeledImage]:
         raise ValueError(f"{path} is not JSON: nested too deeply") from None
     entries = data.get("images") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise ValueError(f'{path} holds no list of images: {{"images": [{{"file", "width", "height", "dice": '
-                         f'[{{"kind", "value", "box"}}]}}]}}')
+        raise ValueError(
+            f'{path} holds no list of images: {{"images": [{{"file", "width", "height", "dice": '
+            f'[{{"kind", "value", "box"}}]}}]}}'
+        )
     images = []
     for n, entry in enumerate(entries):
         try:
-            image = LabeledImage(set_dir / entry["file"], int(entry["width"]), int(entry["height"]),
-                                 tuple(labeled_die(d) for d in entry["dice"]), entry.get("split"),
-                                 entry.get("augmented") is True)
+            image = LabeledImage(
+                set_dir / entry["file"],
+                int(entry["width"]),
+                int(entry["height"]),
+                tuple(labeled_die(d) for d in entry["dice"]),
+                entry.get("split"),
+                entry.get("augmented") is True,
+            )
             outside = next((d.box for d in image.dice if d.box and not _inside(d.box, image.width, image.height)), None)
             if outside:
                 raise ValueError(f"box {list(outside)} lies outside its {image.width}x{image.height} image")
@@ -69,7 +76,7 @@ def _inside(box, width: int, height: int) -> bool:
 def labeled_die(d: dict) -> LabeledDie:
     """A die of labels.json, checked: ValueError (or KeyError, TypeError) when it is no die of the format."""
     kind, value = d["kind"], d["value"]
-    if not (type(value) is int and value in VALUES.get(kind, ())):   # not bool: true is no die value
+    if not (type(value) is int and value in VALUES.get(kind, ())):  # not bool: true is no die value
         raise ValueError(f"a die labeled {kind!r} {value!r}: kinds are d6 (values 1-6) and d10 (1-10)")
     box = tuple(float(v) for v in d["box"]) if d.get("box") else None
     if box is not None and not (len(box) == 4 and box[0] < box[2] and box[1] < box[3]):
@@ -80,11 +87,16 @@ def labeled_die(d: dict) -> LabeledDie:
     return LabeledDie(kind, value, box, legible)
 
 
-def label_row(kind: str, value: int, box, zone: str, cocked: bool, thrown_in: Optional[int] = None) -> dict:
+def label_row(kind: str, value: int, box, zone: str, cocked: bool, thrown_in: int | None = None) -> dict:
     """A die as labels.json holds it (what labeled_die reads back): its box rounded to a tenth of a pixel;
     `thrown_in`, the attempt of the turn that threw it, only when known."""
-    row = {"kind": kind, "value": int(value), "box": [round(float(v), 1) for v in box], "zone": zone,
-           "cocked": bool(cocked)}
+    row = {
+        "kind": kind,
+        "value": int(value),
+        "box": [round(float(v), 1) for v in box],
+        "zone": zone,
+        "cocked": bool(cocked),
+    }
     if thrown_in is not None:
         row["thrown_in"] = thrown_in
     return row

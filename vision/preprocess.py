@@ -1,15 +1,16 @@
 """How frames and crops are prepared for the two networks; training uses the same functions."""
+
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-FINDER_LONG_SIDE = 320    # the finder sees the frame with its long side at this many pixels
-FINDER_MULTIPLE = 32      # the finder's input sides are multiples of this (its deepest stride is 16)
-FINDER_DIE_PX = 22.0      # with a known die size, the finder sees dice at about this many pixels
-FINDER_MOST_SIDE = 2048   # the finder's input is never longer than this: dice smaller there are not found
-FACE_SIZE = 40            # side of the crop the face reader sees
-FACE_CONTEXT = 1.3        # the crop is this many times the die's box, so the whole face is in view
+FINDER_LONG_SIDE = 320  # the finder sees the frame with its long side at this many pixels
+FINDER_MULTIPLE = 32  # the finder's input sides are multiples of this (its deepest stride is 16)
+FINDER_DIE_PX = 22.0  # with a known die size, the finder sees dice at about this many pixels
+FINDER_MOST_SIDE = 2048  # the finder's input is never longer than this: dice smaller there are not found
+FACE_SIZE = 40  # side of the crop the face reader sees
+FACE_CONTEXT = 1.3  # the crop is this many times the die's box, so the whole face is in view
 
 
 def finder_input(frame: np.ndarray, scale: float) -> np.ndarray:
@@ -46,7 +47,7 @@ def crop(frame: np.ndarray, cx: float, cy: float, side: float, size: int) -> np.
     x0, y0 = int(np.floor(cx - half)), int(np.floor(cy - half))
     x1, y1 = int(np.ceil(cx + half)), int(np.ceil(cy + half))
     h, w = frame.shape[:2]
-    roi = frame[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+    roi = frame[max(0, y0) : min(h, y1), max(0, x0) : min(w, x1)]
     if roi.size == 0:
         return np.zeros((size, size, 3), np.uint8)
     pad = (max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w))

@@ -9,28 +9,29 @@ is sure is one is reported as kind "d10", so that a game played with six-sided d
 The networks are small ONNX files in vision/models run through cv2.dnn; see vision/lab/training for how
 they were trained and on what.
 """
+
 from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Optional
 
 import cv2
 import numpy as np
 
 from . import faces, geometry
-from .d10.reader import D6 as D10_SAYS_D6, D10Reader
+from .d10.reader import D6 as D10_SAYS_D6
+from .d10.reader import D10Reader
 from .faces import COCKED, NO_DIE
 from .finder import Find, lies_on, on_bigger
 from .frame_reader import MODELS, FrameReader
 from .preprocess import SURE, finder_inputs, finder_scale
 from .types import Die, Reading, TrayCalibration
 
-SAME_DIE = 0.45          # two finds closer than this many box sides are one die
-PART_OF_DIE = 5 / 3      # a find lying on a surer find this many times its size is part of that die
+SAME_DIE = 0.45  # two finds closer than this many box sides are one die
+PART_OF_DIE = 5 / 3  # a find lying on a surer find this many times its size is part of that die
 # A leaning die shows two faces, which the finder may find as two dice; flat dice cannot lie this
 # close (touching, their centres are a whole edge apart), so a find this near a cocked one is part of it.
-LEANING_REACH = 0.75     # box sides
+LEANING_REACH = 0.75  # box sides
 # Die sizes (px at the usual look, long side 320) the finder reads best: tray-d6-photos' and wood-webcam-d6's
 # dice are 13-33 px there. A bare photo's dice outside are read by the wide finder at the calibrated size.
 # Measured: 11-45 px (the finder's training range) left wide shots' 11-14 px dice to the finder, 94% read;
@@ -39,7 +40,7 @@ BARE_DIE_PX = (18.0, 36.0)
 # The wide finder knows dice up to ~96 px (a third of the usual look): bigger ones, a close-up of a die or two,
 # it sees as so many pips. So it also looks at half that scale, where such a die fits, keeping only the finds
 # that are too big for the usual look to see whole (there, smaller ones are heaps of touching dice).
-COARSE_MIN_PX = 24.0     # at the half-scale look
+COARSE_MIN_PX = 24.0  # at the half-scale look
 
 
 class DiceReader(FrameReader):
@@ -50,10 +51,10 @@ class DiceReader(FrameReader):
         self.wide_finder = cv2.dnn.readNet(str(models / "finder_wide.onnx"))
         self.faces = cv2.dnn.readNet(str(models / "faces.onnx"))
         self.models = models
-        self._d10 = None   # the ten-sided reader, loaded the first time the face reader is unsure of a die
+        self._d10 = None  # the ten-sided reader, loaded the first time the face reader is unsure of a die
 
     # -- the two stages, usable on their own
-    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
+    def find(self, frame: np.ndarray, die_px: float | None = None) -> list[Find]:
         """Candidate dice as (cx, cy, w, h, score) in frame pixels. A photo without a die size is first seen by
         the wide finder, trained on dice of any size: when its dice are too small or too big for the finder's
         usual look (long side 320 px), the wide finder looks again with them at the calibrated size."""
@@ -62,7 +63,10 @@ class DiceReader(FrameReader):
         scale = finder_scale(frame.shape)
         usual, coarse = finder_inputs(frame, [scale, scale / 2])
         finds = self._find_in(usual, scale, self.wide_finder) + [
-            f for f in self._find_in(coarse, scale / 2, self.wide_finder) if max(f[2], f[3]) * scale / 2 >= COARSE_MIN_PX]
+            f
+            for f in self._find_in(coarse, scale / 2, self.wide_finder)
+            if max(f[2], f[3]) * scale / 2 >= COARSE_MIN_PX
+        ]
         finds = self._not_parts(frame, finds)
         seen = float(np.median([max(f[2], f[3]) for f in finds])) if finds else None
         if seen and not BARE_DIE_PX[0] <= seen * scale <= BARE_DIE_PX[1]:
@@ -116,13 +120,13 @@ class DiceReader(FrameReader):
         tens = self.ten_sided(frame, finds, probs)
         dice = []
         for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
-            if p[NO_DIE] >= p[1:].max():   # the face reader sees no die here: a phantom
+            if p[NO_DIE] >= p[1:].max():  # the face reader sees no die here: a phantom
                 continue
-            if die_px:   # the calibrated size is steadier than the finder's own estimate
+            if die_px:  # the calibrated size is steadier than the finder's own estimate
                 w = h = die_px
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
-            if k in tens:   # reported as what it is, so that a game played with d6s can say so
+            if k in tens:  # reported as what it is, so that a game played with d6s can say so
                 ten, sure = tens[k]
                 dice.append(Die("d10", ten, box, zone, sure))
             else:
@@ -132,10 +136,16 @@ class DiceReader(FrameReader):
 
 def _one_die_per_leaning_die(dice: list[Die]) -> list[Die]:
     """Drop the finds that are another face of a die the reader saw leaning."""
+
     def part_of_leaning(die: Die) -> bool:
-        return any(other.cocked and other is not die and
-                   np.hypot(die.centre[0] - other.centre[0], die.centre[1] - other.centre[1])
-                   < LEANING_REACH * (other.box[2] - other.box[0]) for other in dice)
+        return any(
+            other.cocked
+            and other is not die
+            and np.hypot(die.centre[0] - other.centre[0], die.centre[1] - other.centre[1])
+            < LEANING_REACH * (other.box[2] - other.box[0])
+            for other in dice
+        )
+
     return [d for d in dice if d.cocked or not part_of_leaning(d)]
 
 
@@ -144,7 +154,7 @@ def _packaged() -> DiceReader:
     return DiceReader()
 
 
-def read(frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+def read(frame: np.ndarray, calibration: TrayCalibration | None = None) -> Reading:
     """Read a frame with the packaged models (loaded once)."""
     return _packaged().read(frame, calibration)
 

@@ -8,21 +8,20 @@ moves. With a picture of the empty tray, the detector also tells an empty tray f
 and a hand or arm from dice: anything much bigger than a heap of dice. Without it, a hand is a large
 change reaching the frame's edge.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 import cv2
 import numpy as np
 
 from .types import AT_REST, EMPTY, HAND, MOVING, RestState
 
-SETTLE = 4                 # still frames in a row before the dice count as at rest (~0.13 s at 30 fps)
-MOTION_LEVEL = 16          # grey-level change between frames that counts as movement (above sensor noise)
-MOTION_SHARE = 0.0008      # share of changed pixels above which the frame is moving
-FOREGROUND_LEVEL = 32      # grey-level difference from the empty tray that counts as "something there"
-DIE_SHARE = 0.0015         # smallest blob, as a share of the frame, that could be a die
-HAND_SHARE = 0.04          # a blob this large is a hand or an arm (six touching dice cover ~1%)
+SETTLE = 4  # still frames in a row before the dice count as at rest (~0.13 s at 30 fps)
+MOTION_LEVEL = 16  # grey-level change between frames that counts as movement (above sensor noise)
+MOTION_SHARE = 0.0008  # share of changed pixels above which the frame is moving
+FOREGROUND_LEVEL = 32  # grey-level difference from the empty tray that counts as "something there"
+DIE_SHARE = 0.0015  # smallest blob, as a share of the frame, that could be a die
+HAND_SHARE = 0.04  # a blob this large is a hand or an arm (six touching dice cover ~1%)
 
 
 def _prepare(frame: np.ndarray) -> np.ndarray:
@@ -33,14 +32,14 @@ def _prepare(frame: np.ndarray) -> np.ndarray:
 class RestDetector:
     """detector = RestDetector(empty_small_frame); state = detector.update(small_frame, full_frame)."""
 
-    def __init__(self, empty: Optional[np.ndarray] = None, settle: int = SETTLE):
+    def __init__(self, empty: np.ndarray | None = None, settle: int = SETTLE):
         self.empty = _prepare(empty) if empty is not None else None
         self.settle = settle
-        self.previous: Optional[np.ndarray] = None
+        self.previous: np.ndarray | None = None
         self.still = 0
         self.rested = False
 
-    def update(self, frame: np.ndarray, full_frame: Optional[np.ndarray] = None) -> RestState:
+    def update(self, frame: np.ndarray, full_frame: np.ndarray | None = None) -> RestState:
         """Feed the next small frame; `full_frame` (if the camera gives one) is what AT_REST hands over."""
         current = _prepare(frame)
         if self.previous is None or self.previous.shape != current.shape:
@@ -58,7 +57,7 @@ class RestDetector:
             return self._reset(MOVING, motion)
         self.still += 1
         if blobs is not None and not self._any_die(blobs, current.size):
-            self.rested = False   # an empty tray: the next dice to settle are a new rest
+            self.rested = False  # an empty tray: the next dice to settle are a new rest
             return RestState(EMPTY, motion=motion)
         if self.still < self.settle:
             return RestState(MOVING, motion=motion)
@@ -82,11 +81,11 @@ class RestDetector:
     def _any_die(blobs: np.ndarray, pixels: int) -> bool:
         return bool((blobs[:, cv2.CC_STAT_AREA] >= DIE_SHARE * pixels).any())
 
-    def _hand_in_view(self, blobs: Optional[np.ndarray], changed: np.ndarray, motion: float) -> bool:
+    def _hand_in_view(self, blobs: np.ndarray | None, changed: np.ndarray, motion: float) -> bool:
         h, w = changed.shape
-        if blobs is not None:   # a dark sleeve can match the table at the edge: size alone decides
+        if blobs is not None:  # a dark sleeve can match the table at the edge: size alone decides
             return bool((blobs[:, cv2.CC_STAT_AREA] >= HAND_SHARE * h * w).any())
-        if motion < HAND_SHARE:   # no empty tray to compare with: a large change reaching the edge
+        if motion < HAND_SHARE:  # no empty tray to compare with: a large change reaching the edge
             return False
         _, _, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), connectivity=8)
         x, y, bw, bh, area = (stats[1:, i] for i in range(5))

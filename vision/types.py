@@ -2,10 +2,10 @@
 
 Plain data only: the table, the tests and the commands build and compare these without OpenCV.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Optional
 
 import numpy as np
 
@@ -27,12 +27,12 @@ FACES = {"d6": 6, "d10": 10}
 
 @dataclass(frozen=True)
 class Die:
-    kind: str                                   # a kind of FACES: "d6" or "d10"
-    value: Optional[int]                        # 1..FACES[kind]; None when cocked (not read)
-    box: tuple[float, float, float, float]      # xmin, ymin, xmax, ymax in frame pixels
-    zone: str                                   # ROLL, KEEP or OUTSIDE
-    confidence: float                           # 0..1, how sure the value is
-    cocked: bool = False                        # not lying flat: reported, never read
+    kind: str  # a kind of FACES: "d6" or "d10"
+    value: int | None  # 1..FACES[kind]; None when cocked (not read)
+    box: tuple[float, float, float, float]  # xmin, ymin, xmax, ymax in frame pixels
+    zone: str  # ROLL, KEEP or OUTSIDE
+    confidence: float  # 0..1, how sure the value is
+    cocked: bool = False  # not lying flat: reported, never read
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -55,6 +55,7 @@ class Die:
 @dataclass(frozen=True)
 class Reading:
     """All dice found in one frame."""
+
     dice: tuple[Die, ...]
     width: int
     height: int
@@ -70,16 +71,21 @@ class Reading:
         return any(d.cocked or d.uncertain for d in self.dice)
 
     def to_json(self) -> dict:
-        return {"width": self.width, "height": self.height, "ms": round(self.ms, 2),
-                "dice": [d.to_json() for d in self.dice]}
+        return {
+            "width": self.width,
+            "height": self.height,
+            "ms": round(self.ms, 2),
+            "dice": [d.to_json() for d in self.dice],
+        }
 
 
 @dataclass(frozen=True)
 class RestState:
     """What the stream shows now. `frame` is set only on the one AT_REST state that starts a rest."""
-    state: str                                  # MOVING, AT_REST, EMPTY or HAND
-    frame: Optional[np.ndarray] = field(default=None, repr=False, compare=False)
-    motion: float = 0.0                         # fraction of pixels that changed since the last frame
+
+    state: str  # MOVING, AT_REST, EMPTY or HAND
+    frame: np.ndarray | None = field(default=None, repr=False, compare=False)
+    motion: float = 0.0  # fraction of pixels that changed since the last frame
 
     @property
     def read_now(self) -> bool:
@@ -89,11 +95,12 @@ class RestState:
 @dataclass
 class TrayCalibration:
     """What a tray profile tells vision. Polygons are (N, 2) pixel corners in the full frame."""
+
     tray: np.ndarray
-    keep: Optional[np.ndarray] = None
-    die_px: Optional[float] = None              # edge of a die's top face, in full-frame pixels
-    empty: Optional[np.ndarray] = None          # BGR picture of the empty tray, full frame size
-    frame_size: Optional[tuple[int, int]] = None  # (width, height) of the frames it was made on; None: not known
+    keep: np.ndarray | None = None
+    die_px: float | None = None  # edge of a die's top face, in full-frame pixels
+    empty: np.ndarray | None = None  # BGR picture of the empty tray, full frame size
+    frame_size: tuple[int, int] | None = None  # (width, height) of the frames it was made on; None: not known
 
     def __post_init__(self):
         self.tray = np.asarray(self.tray, dtype=np.float32).reshape(-1, 2)

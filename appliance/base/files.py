@@ -1,5 +1,6 @@
 """Reading TOML and writing a file whole: what the settings, the calibration profile, recordings, the event
 log's head and the learnt dice share. Imports nothing of the project but its errors, and no OpenCV."""
+
 from __future__ import annotations
 
 import os

@@ -1,5 +1,6 @@
 """Reading a picture file, for the calibration profile, recorded games and the commands that read photos.
 The one module of appliance.base that loads OpenCV."""
+
 from __future__ import annotations
 
 import cv2

@@ -1,5 +1,6 @@
 """One module per `dicetable` subcommand (registered in appliance/cli.py): each a parser and one call into the
 library. What several of them parse alike lives here; no command imports another."""
+
 from __future__ import annotations
 
 import argparse
@@ -32,19 +33,25 @@ def trust_line(figures: dict, labeled: int) -> str:
     if not labeled:
         return "no labeled dice read"
     illegible = f", {figures['illegible']} no person can read (right when asked)" if figures["illegible"] else ""
-    return (f"of {labeled} labeled dice: {figures['right']} right without asking ({figures['right_rate']:.1%}), "
-            f"{figures['asked']} asked ({figures['asked_rate']:.1%}), {figures['silent']} read wrong without asking "
-            f"({figures['silent_rate']:.1%}), {figures['sure_phantoms']} sure phantoms "
-            f"({figures['sure_phantoms_rate']:.1%}){illegible}")
+    return (
+        f"of {labeled} labeled dice: {figures['right']} right without asking ({figures['right_rate']:.1%}), "
+        f"{figures['asked']} asked ({figures['asked_rate']:.1%}), {figures['silent']} read wrong without asking "
+        f"({figures['silent_rate']:.1%}), {figures['sure_phantoms']} sure phantoms "
+        f"({figures['sure_phantoms_rate']:.1%}){illegible}"
+    )
 
 
 def add_reader_options(parser, kind_help: str = "the dice in the photos: which reader", kind_default="d6") -> None:
     """--kind and --die-px: which reader reads the photos, and at what die size (see `photo_reader`)."""
     parser.add_argument("--kind", default=kind_default, choices=["d6", "d10"], help=kind_help)
-    parser.add_argument("--die-px", type=_pixels, metavar="PX",
-                        help="the dice's size in pixels, when known. Without it the six-sided reader sizes them "
-                             "itself (dice of about 1/45 to 1/3 of the photo's long side); the ten-sided reader "
-                             "looks with the long side at 320 and 160 px")
+    parser.add_argument(
+        "--die-px",
+        type=_pixels,
+        metavar="PX",
+        help="the dice's size in pixels, when known. Without it the six-sided reader sizes them "
+        "itself (dice of about 1/45 to 1/3 of the photo's long side); the ten-sided reader "
+        "looks with the long side at 320 and 160 px",
+    )
 
 
 def photo_reader(args):
@@ -56,12 +63,15 @@ def photo_reader(args):
         return vision.read_kind(frame, None, args.kind)
 
     def read_at_die_size(frame):
-        h, w = frame.shape[:2]   # the whole photo is the tray: only the die size is known
+        h, w = frame.shape[:2]  # the whole photo is the tray: only the die size is known
         if args.die_px > biggest_die_px(w, h):
-            raise ValueError(f"--die-px {args.die_px:g} is too big for this {w}x{h} photo: at most "
-                             f"{biggest_die_px(w, h):g} (a third of its shorter side)")
+            raise ValueError(
+                f"--die-px {args.die_px:g} is too big for this {w}x{h} photo: at most "
+                f"{biggest_die_px(w, h):g} (a third of its shorter side)"
+            )
         tray = vision.TrayCalibration(tray=[(0, 0), (w, 0), (w, h), (0, h)], die_px=args.die_px)
         return vision.read_kind(frame, tray, args.kind)
+
     return read_at_die_size if args.die_px else read_bare
 
 
@@ -73,8 +83,9 @@ def _pixels(text: str) -> float:
     except ValueError:
         value = 0.0
     if not MIN_DIE_PX <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a die size: give the dice's size in pixels, "
-                                         f"{MIN_DIE_PX:g} or more, such as 40")
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a die size: give the dice's size in pixels, {MIN_DIE_PX:g} or more, such as 40"
+        )
     return value
 
 
@@ -86,7 +97,9 @@ def user_path(text: str) -> Path:
     path = expanded(text)
     if path is None:
         home = text.split("/")[0]
-        raise argparse.ArgumentTypeError(f"{text}: there is no user {home[1:]} on this machine, so {home} is no home folder")
+        raise argparse.ArgumentTypeError(
+            f"{text}: there is no user {home[1:]} on this machine, so {home} is no home folder"
+        )
     return path
 
 
@@ -99,11 +112,12 @@ def output_folder(text: str) -> Path:
         if path.exists() and not path.is_dir():
             raise argparse.ArgumentTypeError(f"{text} is a file, not a folder: name a new folder or an existing one")
         path.mkdir(parents=True, exist_ok=True)
-        if not os.access(path, os.W_OK | os.X_OK):   # there, but closed to this user
+        if not os.access(path, os.W_OK | os.X_OK):  # there, but closed to this user
             raise PermissionError(13, "Permission denied")
-    except OSError as error:   # no permission (to make it, or to enter a folder on the way), no room
-        raise argparse.ArgumentTypeError(f"cannot make the folder {text} ({error.strerror}): "
-                                         f"name a folder in a place you can write to") from None
+    except OSError as error:  # no permission (to make it, or to enter a folder on the way), no room
+        raise argparse.ArgumentTypeError(
+            f"cannot make the folder {text} ({error.strerror}): name a folder in a place you can write to"
+        ) from None
     return path
 
 
@@ -117,7 +131,7 @@ def recording_folder(text: str) -> Path:
         refuse_existing_recording(path)
     except FileExistsError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    except OSError as error:   # a folder it may make but not look into
+    except OSError as error:  # a folder it may make but not look into
         raise argparse.ArgumentTypeError(f"cannot look into the folder {text} ({error.strerror})") from None
     return path
 
@@ -133,11 +147,11 @@ def read_image(path: str | Path):
             return None, "is a folder, not an image"
         if not path.exists():
             return None, "no such file"
-    except OSError as error:   # a folder on the way that cannot be entered
+    except OSError as error:  # a folder on the way that cannot be entered
         return None, f"cannot be looked at ({error.strerror})"
     if not os.access(path, os.R_OK):
         return None, "cannot be read: no permission"
-    if truncated_jpeg(path):   # OpenCV would read the part there is with only libjpeg's own warning
+    if truncated_jpeg(path):  # OpenCV would read the part there is with only libjpeg's own warning
         return None, "is a JPEG cut short (the file ends before the picture does): copy or save it again"
     image = read_picture(path)
     if image is None:

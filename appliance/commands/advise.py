@@ -1,4 +1,5 @@
 """`dicetable advise GAME --dice 6,6,3,2,1`: the best dice to keep, field to fill or set-aside to take."""
+
 from __future__ import annotations
 
 import argparse
@@ -16,12 +17,25 @@ SHOWN = 5  # choices listed
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=GAME_IDS)
-    parser.add_argument("--dice", type=_dice, metavar="V,V,...",
-                        help="the dice as they lie, e.g. 6,6,3,2,1 (without --log: needed; with it: the open game's own throw)")
-    parser.add_argument("--attempt", type=int, choices=(1, 2, 3), default=1,
-                        help="which attempt of the throw the dice come from (all of them thrown in it)")
-    parser.add_argument("--log", type=user_path, metavar="FILE",
-                        help="advise the current player of the open game in this game log instead of an empty sheet")
+    parser.add_argument(
+        "--dice",
+        type=_dice,
+        metavar="V,V,...",
+        help="the dice as they lie, e.g. 6,6,3,2,1 (without --log: needed; with it: the open game's own throw)",
+    )
+    parser.add_argument(
+        "--attempt",
+        type=int,
+        choices=(1, 2, 3),
+        default=1,
+        help="which attempt of the throw the dice come from (all of them thrown in it)",
+    )
+    parser.add_argument(
+        "--log",
+        type=user_path,
+        metavar="FILE",
+        help="advise the current player of the open game in this game log instead of an empty sheet",
+    )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -29,7 +43,9 @@ def _dice(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(v) for v in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of dice: give the values with commas, as 6,6,3,2,1") from None
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a list of dice: give the values with commas, as 6,6,3,2,1"
+        ) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-class AdviseError(DiceTableError):   # no ValueError: _open_game's handler of ValueError would rewrap it
+class AdviseError(DiceTableError):  # no ValueError: _open_game's handler of ValueError would rewrap it
     """Input the advice cannot be given for: said in one line, exit status 2."""
 
 
@@ -107,7 +123,10 @@ def _sheet_report(game, advice) -> dict:
 
     rules, throw = game.rules, game.throw
     kind = "expected final score, optimal play" if advice.exact else "estimated final score"
-    lines = [f"{rules.name}, {game.players[game.current]}: dice {_show(throw.dice)}, attempt {throw.attempt} of {rules.attempts} ({kind})"]
+    lines = [
+        f"{rules.name}, {game.players[game.current]}: dice {_show(throw.dice)}"
+        f", attempt {throw.attempt} of {rules.attempts} ({kind})"
+    ]
     choices = []
     for choice in advice.choices[:SHOWN]:
         what = describe(rules, choice)
@@ -115,27 +134,49 @@ def _sheet_report(game, advice) -> dict:
             what += f", throw {len(throw.dice) - len(choice.keep)} again"
             row = {"keep": list(choice.keep)}
         else:
-            row = {"column": rules.column_label(choice.column), "field": choice.field,
-                   "name": rules.field(choice.field).name, "score": choice.score}
+            row = {
+                "column": rules.column_label(choice.column),
+                "field": choice.field,
+                "name": rules.field(choice.field).name,
+                "score": choice.score,
+            }
         lines.append(f"  {choice.expected:8.2f}  {what}")
         choices.append(row | {"expected": round(choice.expected, 3)})
-    return {"game": rules.id, "dice": list(throw.dice), "attempt": throw.attempt, "exact": advice.exact,
-            "choices": choices, "lines": lines}
+    return {
+        "game": rules.id,
+        "dice": list(throw.dice),
+        "attempt": throw.attempt,
+        "exact": advice.exact,
+        "choices": choices,
+        "lines": lines,
+    }
 
 
 def _train_wreck_report(game, advice) -> dict:
     t = game.turn
-    lines = [f"Train Wreck, {game.players[game.current]}: {game.prompt} (turn points {t.points})",
-             f"  advice: {advice.action.replace('_', ' ')}" + (f" {_show(advice.dice)}" if advice.dice else "")
-             + (f" ({advice.why})" if advice.why else "")]
+    lines = [
+        f"Train Wreck, {game.players[game.current]}: {game.prompt} (turn points {t.points})",
+        f"  advice: {advice.action.replace('_', ' ')}"
+        + (f" {_show(advice.dice)}" if advice.dice else "")
+        + (f" ({advice.why})" if advice.why else ""),
+    ]
     for dice, expected in advice.choices[:SHOWN]:
         lines.append(f"  {expected:8.2f}  set aside {_show(dice)}")
     if advice.other is not None:
         lines.append(f"  expected turn points: {advice.expected:.2f}, the other way {advice.other:.2f}")
-    return {"game": "train-wreck", "phase": str(game.phase), "roll": list(t.roll), "turn_points": t.points,
-            "action": advice.action, "dice": list(advice.dice), "expected": round(advice.expected, 3),
-            "other": None if advice.other is None else round(advice.other, 3), "why": advice.why,
-            "choices": [{"dice": list(d), "expected": round(e, 3)} for d, e in advice.choices], "lines": lines}
+    return {
+        "game": "train-wreck",
+        "phase": str(game.phase),
+        "roll": list(t.roll),
+        "turn_points": t.points,
+        "action": advice.action,
+        "dice": list(advice.dice),
+        "expected": round(advice.expected, 3),
+        "other": None if advice.other is None else round(advice.other, 3),
+        "why": advice.why,
+        "choices": [{"dice": list(d), "expected": round(e, 3)} for d, e in advice.choices],
+        "lines": lines,
+    }
 
 
 def _show(dice) -> str:

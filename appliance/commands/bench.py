@@ -1,5 +1,6 @@
 """`dicetable bench TARGET [--json]`: median timings on one thread (vision), the advisor's self-play (strategy), or the
 table killed and its log damaged (faults, `--kills N --damaged M`, see appliance/fault_soak.py)."""
+
 from __future__ import annotations
 
 from appliance.games import GAME_IDS
@@ -38,9 +39,13 @@ def configure(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--game", choices=GAME_IDS, default="dice-poker", help="strategy: the game the advisor plays")
     parser.add_argument("--games", type=_at_least_one, default=100, help="strategy: complete games per player")
-    parser.add_argument("--kills", type=_count, default=500, metavar="N", help="faults: games stopped and started again")
+    parser.add_argument(
+        "--kills", type=_count, default=500, metavar="N", help="faults: games stopped and started again"
+    )
     parser.add_argument("--damaged", type=_count, default=200, metavar="M", help="faults: damaged logs started on")
-    parser.add_argument("--seed", type=_count, default=1, help="strategy, faults: the seed of the dice and of the faults")
+    parser.add_argument(
+        "--seed", type=_count, default=1, help="strategy, faults: the seed of the dice and of the faults"
+    )
 
 
 def _at_least_one(text: str) -> int:

@@ -1,4 +1,5 @@
 """`dicetable history`: the finished games kept in the log."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,7 +12,7 @@ from appliance.commands import LOG_HELP, user_path
 
 HELP = "List the finished games: date, game, players and scores."
 MOST_GAMES = 1_000_000
-KIOSK_HOME = Path("/var/lib/dicetable")   # the service user's HOME (systemd/dicetable.service): its log lives below
+KIOSK_HOME = Path("/var/lib/dicetable")  # the service user's HOME (systemd/dicetable.service): its log lives below
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -21,24 +22,29 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.event_log import DEFAULT_LOG
-    from appliance.event_log import EventLog, LogError
+    from appliance.event_log import DEFAULT_LOG, EventLog, LogError
 
     path = args.log or DEFAULT_LOG.expanduser()
     try:
         found = path.is_file()
-    except OSError as error:   # a folder on the way that cannot be entered
+    except OSError as error:  # a folder on the way that cannot be entered
         print(f"dicetable history: cannot look at {path} ({error.strerror})", file=sys.stderr)
         return 1
-    if not found:   # only look: a typo must not leave folders and an empty log behind
-        kiosk = "" if args.log else (
-            " (the default: this user's games). The kiosk service keeps its games in its own home: sudo -u dicetable "
-            f"dicetable history --log {KIOSK_HOME / DEFAULT_LOG.relative_to('~')}")
+    if not found:  # only look: a typo must not leave folders and an empty log behind
+        kiosk = (
+            ""
+            if args.log
+            else (
+                " (the default: this user's games). "
+                "The kiosk service keeps its games in its own home: sudo -u dicetable "
+                f"dicetable history --log {KIOSK_HOME / DEFAULT_LOG.relative_to('~')}"
+            )
+        )
         print(f"dicetable history: no game log at {path}{kiosk}", file=sys.stderr)
         return 1
     try:
         games = EventLog(path, read_only=True).history(args.last)
-    except LogError as error:   # the table sets a damaged log aside when it starts; this only reads
+    except LogError as error:  # the table sets a damaged log aside when it starts; this only reads
         print(f"dicetable history: {error}", file=sys.stderr)
         return 1
     if args.json:

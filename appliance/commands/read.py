@@ -1,4 +1,5 @@
 """`dicetable read IMAGE... [--kind d6|d10] [--die-px PX] [--json]`: the dice in each photo."""
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,7 @@ def run(args) -> int:
             continue
         try:
             results.append({"image": path, **read(frame).to_json()})
-        except ValueError as error:   # a die size this photo cannot hold
+        except ValueError as error:  # a die size this photo cannot hold
             results.append({"image": path, "error": str(error)})
             status = 1
     if args.json:
@@ -42,12 +43,17 @@ def run(args) -> int:
         print(f"{result['image']}: {len(dice)} {'die' if len(dice) == 1 else 'dice'}, {result['ms']:.0f} ms")
         if not dice and not args.die_px:
             other = "--kind d6" if args.kind == "d10" else "--kind d10"
-            print(f"  (no dice found: if the photo shows {'six' if args.kind == 'd10' else 'ten'}-sided dice, read it "
-                  f"with {other}; if it shows dice, give their size in pixels with --die-px)")
+            print(
+                f"  (no dice found: if the photo shows {'six' if args.kind == 'd10' else 'ten'}-sided dice, read it "
+                f"with {other}; if it shows dice, give their size in pixels with --die-px)"
+            )
         for d in dice:
             shown = "cocked" if d["cocked"] else str(d["value"])
-            if d["kind"] != args.kind:   # a six-sided die among ten-sided ones: said, not misread
+            if d["kind"] != args.kind:  # a six-sided die among ten-sided ones: said, not misread
                 shown = f"{d['kind']} {shown}"
             flag = "  (uncertain)" if d["uncertain"] else ""
-            print(f"  {shown:>6}  at ({d['centre'][0]:.0f}, {d['centre'][1]:.0f})  {d['zone']}  confidence {d['confidence']:.2f}{flag}")
+            print(
+                f"  {shown:>6}  at ({d['centre'][0]:.0f}, {d['centre'][1]:.0f})"
+                f"  {d['zone']}  confidence {d['confidence']:.2f}{flag}"
+            )
     return status

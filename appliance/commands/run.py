@@ -1,4 +1,5 @@
 """`dicetable run`: the appliance itself, as the kiosk service starts it."""
+
 from __future__ import annotations
 
 import argparse
@@ -10,8 +11,12 @@ HELP = "Run the table: camera, buttons and screen from the settings (the kiosk s
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_table_options(parser)
-    parser.add_argument("--record", type=recording_folder, metavar="DIR",
-                        help="also save the camera stream in DIR, each reading the player confirms as its labels")
+    parser.add_argument(
+        "--record",
+        type=recording_folder,
+        metavar="DIR",
+        help="also save the camera stream in DIR, each reading the player confirms as its labels",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

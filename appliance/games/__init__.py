@@ -2,5 +2,6 @@
 
 Game identifiers are the same everywhere (command line, settings, logs, JSON).
 """
+
 GAME_IDS = ("dice-poker", "pentakubus", "hexakubus", "train-wreck")
 MAX_PLAYERS = 8  # RULINGS.md, all games: 1 to 8 players

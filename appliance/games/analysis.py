@@ -4,6 +4,7 @@ All faces**dice rolls are enumerated with numpy and folded into the distinct sor
 their counts (5,005 for six d10s), so the scoring code the table uses rates each distinct roll
 once: the rulebooks' probability tables check that very code.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -40,5 +41,10 @@ def optimum(rules: SheetRules) -> dict:
         total = sum(best[n] for n in section.fields)
         sections[section.name] = total + section.bonus_for(total)
     column = sum(sections.values())
-    return {"fields": best, "sections": sections, "column": column, "columns": len(rules.columns),
-            "total": column * len(rules.columns)}
+    return {
+        "fields": best,
+        "sections": sections,
+        "column": column,
+        "columns": len(rules.columns),
+        "total": column * len(rules.columns),
+    }

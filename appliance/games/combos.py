@@ -4,12 +4,13 @@ A rule looks at the values of a roll and yields every way the roll can be rated:
 dice that take part (as a multiset of values) and the points they make. The field then adds its
 bonus, checks the slam and keeps the best choice. Values are plain ints; a roll is a tuple of them.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Iterable, Iterator
 
 Roll = tuple[int, ...]
 

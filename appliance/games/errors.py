@@ -1,4 +1,5 @@
 """The one error the rules raise: an illegal action, named by the rule it breaks."""
+
 from __future__ import annotations
 
 import inspect
@@ -18,8 +19,11 @@ class RuleError(DiceTableError, ValueError):
 
 
 # What an action's argument must be, by its annotation: a number of a field or a die, or dice
-ARGUMENTS = {"int": "a whole number", "Sequence[int]": "a list of whole numbers",
-             "Sequence[int] | None": "a list of whole numbers"}
+ARGUMENTS = {
+    "int": "a whole number",
+    "Sequence[int]": "a list of whole numbers",
+    "Sequence[int] | None": "a list of whole numbers",
+}
 
 
 def checked_call(game: Any, action: str, args: tuple) -> Any:
@@ -32,8 +36,9 @@ def checked_call(game: Any, action: str, args: tuple) -> Any:
         bound = signature.bind(*args)
     except TypeError:
         takes = ", ".join(signature.parameters) or "nothing"
-        raise RuleError("arguments", f"{action} takes {takes}, not {len(args)} argument{'s' * (len(args) != 1)}") \
-            from None
+        raise RuleError(
+            "arguments", f"{action} takes {takes}, not {len(args)} argument{'s' * (len(args) != 1)}"
+        ) from None
     for name, value in bound.arguments.items():
         kind = signature.parameters[name].annotation
         if not _is(kind, value):

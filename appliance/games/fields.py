@@ -1,9 +1,10 @@
 """A scoresheet field as a row of data, and what a throw scores in it."""
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .combos import Roll, Rule
 
@@ -23,7 +24,7 @@ class Field:
     slam: int = 0
     combination: bool = True  # False for plain sums: those have no frequency of their own
 
-    def score(self, roll: Roll, fresh: Sequence[bool] | None = None) -> "Score":
+    def score(self, roll: Roll, fresh: Sequence[bool] | None = None) -> Score:
         """The best this roll makes here; `fresh[i]` says die i was thrown in the final attempt
         (None: all were). No qualifying choice scores 0: entering it cancels the field."""
         fresh_values = Counter(v for v, f in zip(roll, fresh or [True] * len(roll)) if f)

@@ -1,7 +1,8 @@
 """The end of any game: places by total, equal totals sharing a place, and who won."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 Ranking = tuple[tuple[int, str, int], ...]  # (place, player, total), best first
 
@@ -17,5 +18,5 @@ def first_placed(ranking: Ranking) -> tuple[str, ...]:
 
 
 def winners_sentence(names: Sequence[str]) -> str:
-    """"Ann wins", "Ann and Bob win"."""
+    """ "Ann wins", "Ann and Bob win"."""
     return f"{' and '.join(names)} {'wins' if len(names) == 1 else 'win'}"

@@ -4,10 +4,11 @@ Columns are filled in their own order: "down" (top to bottom), "up" (bottom to t
 In an ordered column the next empty field or the one after it may be filled; skipping one leaves
 a gap, and the column accepts nothing but the gap until it is filled (the two-field rule).
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .errors import RuleError
 from .fields import Field, Score
@@ -60,10 +61,10 @@ class SheetRules:
             return [n for n in self.numbers if n not in filled]
         order = self.numbers if kind == "down" else self.numbers[::-1]
         last = max((i for i, n in enumerate(order) if n in filled), default=-1)
-        gaps = [n for n in order[:last + 1] if n not in filled]
+        gaps = [n for n in order[: last + 1] if n not in filled]
         if gaps:
             return gaps[:1]
-        return list(order[last + 1:last + 3])
+        return list(order[last + 1 : last + 3])
 
 
 Key = tuple[int, int]  # (column, field number)
@@ -76,10 +77,10 @@ class Sheet:
     rules: SheetRules
     entries: Mapping[Key, Score] = field(default_factory=dict)
 
-    def with_entry(self, column: int, number: int, score: Score) -> "Sheet":
+    def with_entry(self, column: int, number: int, score: Score) -> Sheet:
         return Sheet(self.rules, {**self.entries, (column, number): score})
 
-    def without(self, column: int, number: int) -> "Sheet":
+    def without(self, column: int, number: int) -> Sheet:
         return Sheet(self.rules, {k: v for k, v in self.entries.items() if k != (column, number)})
 
     def filled(self, column: int) -> frozenset[int]:

@@ -3,11 +3,13 @@
 Every action returns a new game; an illegal one raises RuleError and the game stays as it was.
 That is what lets the table keep an event log and rebuild the game by replaying it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from . import MAX_PLAYERS
 from .errors import RuleError, checked_call, whole
@@ -61,19 +63,19 @@ class SheetGame:
     last_entry: LastEntry | None = None  # correctable until the next throw starts
 
     @classmethod
-    def new(cls, rules: SheetRules, players: Sequence[str]) -> "SheetGame":
+    def new(cls, rules: SheetRules, players: Sequence[str]) -> SheetGame:
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise RuleError("players", f"a game has 1 to {MAX_PLAYERS} players, not {len(players)}")
         return cls(rules, tuple(players), tuple(Sheet(rules) for _ in players))
 
-    def apply(self, action: str, *args) -> "SheetGame":
+    def apply(self, action: str, *args) -> SheetGame:
         """Apply an action by name, as stored in an event log."""
         if action not in ACTIONS:
             raise RuleError("action", f"there is no action {action!r} in {self.rules.name}")
         return checked_call(self, action, args)
 
     # --- the throw ------------------------------------------------------------------------------
-    def start_throw(self, dice: Sequence[int]) -> "SheetGame":
+    def start_throw(self, dice: Sequence[int]) -> SheetGame:
         """The first attempt of the current player's throw. It ends the correction of the last entry."""
         if self.is_over:
             raise RuleError("end-of-game", "the game is over: every field is filled")
@@ -82,7 +84,7 @@ class SheetGame:
         dice = self._check_dice(dice, self.rules.dice)
         return replace(self, throw=Throw(dice, (1,) * len(dice)), last_entry=None)
 
-    def rethrow(self, indices: Sequence[int], values: Sequence[int]) -> "SheetGame":
+    def rethrow(self, indices: Sequence[int], values: Sequence[int]) -> SheetGame:
         """The next attempt: the dice at `indices` were thrown again and now show `values`."""
         throw = self._require_throw()
         if throw.attempt >= self.rules.attempts:
@@ -142,21 +144,29 @@ class SheetGame:
         options = [Option(c, n, sheet.limit(c, n, scores[n])) for c, n in open_fields]
         return sorted(options, key=lambda o: (-o.score.total, o.column, o.field))
 
-    def enter(self, column: int, number: int) -> "SheetGame":
+    def enter(self, column: int, number: int) -> SheetGame:
         """Enter the current throw in a field; the turn passes to the next player."""
         throw = self._require_throw()
         sheets = self._entered(self.current, throw, column, number)
-        return replace(self, sheets=sheets, throw=None, current=(self.current + 1) % len(self.players),
-                       last_entry=LastEntry(self.current, column, number, throw))
+        return replace(
+            self,
+            sheets=sheets,
+            throw=None,
+            current=(self.current + 1) % len(self.players),
+            last_entry=LastEntry(self.current, column, number, throw),
+        )
 
-    def correct(self, column: int, number: int) -> "SheetGame":
+    def correct(self, column: int, number: int) -> SheetGame:
         """Move the last entry to another field; allowed until the next throw starts."""
         last = self._require_last_entry()
         sheets = list(self.sheets)
         sheets[last.player] = sheets[last.player].without(last.column, last.field)
         game = replace(self, sheets=tuple(sheets))
-        return replace(game, sheets=game._entered(last.player, last.throw, column, number),
-                       last_entry=replace(last, column=column, field=number))
+        return replace(
+            game,
+            sheets=game._entered(last.player, last.throw, column, number),
+            last_entry=replace(last, column=column, field=number),
+        )
 
     def _entered(self, player: int, throw: Throw, column: int, number: int) -> tuple[Sheet, ...]:
         sheet = self.sheets[player]

@@ -3,6 +3,7 @@
 The table (appliance.table) runs the buttons, the readings and the log; the rules facts it needs for that
 (which dice lie loose, which list a state forces, what a roll waits for, who starts) each game answers here.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar, Protocol

@@ -1,8 +1,10 @@
 """The three sheet games as tables: one row per field, as the rulebooks and RULINGS.md list them."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from . import variants as variant_rules
 from .combos import all_within, cross, faces, kinds, runs, total_in, two_runs
@@ -64,12 +66,14 @@ def pentakubus() -> SheetRules:
         Section("C", tuple(range(13, 19))),
         Section("D", tuple(range(19, 25))),
     )
-    return SheetRules("pentakubus", "Pentakubus", 5, 6, tuple(fields), sections, ("down", "free", "up"),
-                      minor_major=(11, 12))
+    return SheetRules(
+        "pentakubus", "Pentakubus", 5, 6, tuple(fields), sections, ("down", "free", "up"), minor_major=(11, 12)
+    )
 
 
-def hexakubus(wrap: bool = True, a_bonus: tuple[int, int] | None = None,
-              slam: Mapping[int, int] | None = None) -> SheetRules:
+def hexakubus(
+    wrap: bool = True, a_bonus: tuple[int, int] | None = None, slam: Mapping[int, int] | None = None
+) -> SheetRules:
     d10 = range(1, 11)
     slam = slam or {}
     combination_fields = [
@@ -94,18 +98,22 @@ def hexakubus(wrap: bool = True, a_bonus: tuple[int, int] | None = None,
         Field(39, "quintuplet", "D", kinds(5), bonus=90),
         Field(40, "six of a kind", "D", kinds(6), bonus=100),
     ]
-    fields = _face_fields(10, "A") + [
-        _sum_field(11, "1-3", "B", (1, 2, 3)),
-        _sum_field(12, "4-6", "B", (4, 5, 6)),
-        _sum_field(13, "7-9", "B", (7, 8, 9)),
-        _sum_field(14, "1-5", "B", range(1, 6)),
-        _sum_field(15, "6-10", "B", range(6, 11)),
-        _sum_field(16, "odd", "B", ODD),
-        _sum_field(17, "even", "B", EVEN),
-        Field(18, "sum 32-34", "B", total_in((32, 33, 34))),
-        _sum_field(19, "minor", "B", d10),
-        _sum_field(20, "major", "B", d10),
-    ] + [replace(f, slam=slam.get(f.number, 0)) for f in combination_fields]
+    fields = (
+        _face_fields(10, "A")
+        + [
+            _sum_field(11, "1-3", "B", (1, 2, 3)),
+            _sum_field(12, "4-6", "B", (4, 5, 6)),
+            _sum_field(13, "7-9", "B", (7, 8, 9)),
+            _sum_field(14, "1-5", "B", range(1, 6)),
+            _sum_field(15, "6-10", "B", range(6, 11)),
+            _sum_field(16, "odd", "B", ODD),
+            _sum_field(17, "even", "B", EVEN),
+            Field(18, "sum 32-34", "B", total_in((32, 33, 34))),
+            _sum_field(19, "minor", "B", d10),
+            _sum_field(20, "major", "B", d10),
+        ]
+        + [replace(f, slam=slam.get(f.number, 0)) for f in combination_fields]
+    )
     threshold, points = a_bonus or (None, 0)
     sections = (
         Section("A", tuple(range(1, 11)), threshold=threshold, bonus=points),
@@ -113,8 +121,9 @@ def hexakubus(wrap: bool = True, a_bonus: tuple[int, int] | None = None,
         Section("C", tuple(range(21, 31))),
         Section("D", tuple(range(31, 41))),
     )
-    return SheetRules("hexakubus", "Hexakubus", 6, 10, tuple(fields), sections, ("down", "free", "up"),
-                      minor_major=(19, 20))
+    return SheetRules(
+        "hexakubus", "Hexakubus", 6, 10, tuple(fields), sections, ("down", "free", "up"), minor_major=(19, 20)
+    )
 
 
 BUILDERS = {"dice-poker": dice_poker, "pentakubus": pentakubus, "hexakubus": hexakubus}

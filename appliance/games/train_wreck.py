@@ -40,15 +40,17 @@ silent, this module chooses what a player at the table would expect:
   to the goal or above and to no less than every other player's score. With one player the game ends
   when the goal is reached.
 """
+
 from __future__ import annotations
 
 import operator
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache
 from itertools import product
-from typing import ClassVar, Iterable, Sequence
+from typing import ClassVar
 
 from . import MAX_PLAYERS
 from .errors import RuleError, checked_call, whole
@@ -85,15 +87,21 @@ SALVAGE_TARGETS: tuple[tuple[Dice, int, str], ...] = (
 
 def describe(goal: int = GOALS[0]) -> dict:
     """What scores in Train Wreck and when the game ends, from the tables above (`dicetable rules train-wreck`)."""
+
     def by_face(factor: int) -> dict[str, int]:
         return {str(v): factor * face_value(v) for v in range(1, 7)}
 
     return {
-        "game": "train-wreck", "dice": 5, "goal": goal, "entry": ENTRY,
+        "game": "train-wreck",
+        "dice": 5,
+        "goal": goal,
+        "entry": ENTRY,
         "singles": {str(v): points for v, points in SINGLES.items()},
         "of_a_kind": {KIND_NAME[n]: by_face(factor) for n, factor in KIND_FACTOR.items()},
         "straights": {"-".join(map(str, s)): STRAIGHT_POINTS for s in STRAIGHTS},
-        "sequential_straights": {"-".join(map(str, t)): points for t, points, name in SALVAGE_TARGETS if name.endswith("straight")},
+        "sequential_straights": {
+            "-".join(map(str, t)): points for t, points, name in SALVAGE_TARGETS if name.endswith("straight")
+        },
         "sequential_quintuples": by_face(75),
         "confirmation_rolls": MAX_CONFIRMATION_ROLLS,
     }
@@ -114,7 +122,7 @@ def set_aside_options(roll: Sequence[int]) -> tuple[SetAside, ...]:
     return _options(tuple(sorted(roll)))
 
 
-@lru_cache(maxsize=None)  # at most 6 + 21 + 56 + 126 + 252 sorted rolls; the answers are immutable
+@cache  # at most 6 + 21 + 56 + 126 + 252 sorted rolls; the answers are immutable
 def _options(roll: Dice) -> tuple[SetAside, ...]:
     counts = Counter(roll)
     value, n = max(counts.items(), key=lambda kv: (kv[1], face_value(kv[0])), default=(0, 0))
@@ -182,13 +190,22 @@ ACTION_RULE = {
 }
 ACTIONS = ("roll_off", "roll", "set_aside", "bank", "accept", "reroll", "start_salvage", "decline_salvage")
 # The actions a player takes without dice, by phase (a button each at the table)
-DECISIONS = {Phase.ROLL: ("bank",), Phase.QUADRUPLE_CHOICE: ("accept", "reroll"),
-             Phase.TRAIN_WRECK: ("start_salvage", "decline_salvage")}
+DECISIONS = {
+    Phase.ROLL: ("bank",),
+    Phase.QUADRUPLE_CHOICE: ("accept", "reroll"),
+    Phase.TRAIN_WRECK: ("start_salvage", "decline_salvage"),
+}
 SET_ASIDE_PHASES = (Phase.SET_ASIDE, Phase.SALVAGE_SET_ASIDE)  # the phases that list set-asides
 # The dice lying loose besides those set aside (the Turn field holding them), by phase: a roll still to decide
 # on, or the confirmation dice kept; in the other phases a roll is due and only the set-aside dice lie there
-LOOSE_DICE = {Phase.SET_ASIDE: "roll", Phase.QUADRUPLE_CHOICE: "roll", Phase.TRAIN_WRECK: "roll",
-              Phase.SALVAGE_SET_ASIDE: "roll", Phase.CONFIRM_TRIPLE: "confirm_kept", Phase.CONFIRM_QUADRUPLE: "confirm_kept"}
+LOOSE_DICE = {
+    Phase.SET_ASIDE: "roll",
+    Phase.QUADRUPLE_CHOICE: "roll",
+    Phase.TRAIN_WRECK: "roll",
+    Phase.SALVAGE_SET_ASIDE: "roll",
+    Phase.CONFIRM_TRIPLE: "confirm_kept",
+    Phase.CONFIRM_QUADRUPLE: "confirm_kept",
+}
 
 
 @dataclass(frozen=True)
@@ -315,7 +332,9 @@ class TrainWreckGame:
         if not self.must_roll:
             return ""
         return {
-            Phase.ROLL: {"start": "the turn starts with all five dice", "all-five": "all five dice scored"}.get(self.turn.forced, ""),
+            Phase.ROLL: {"start": "the turn starts with all five dice", "all-five": "all five dice scored"}.get(
+                self.turn.forced, ""
+            ),
             Phase.CONFIRM_TRIPLE: "a triple must be confirmed",
             Phase.CONFIRM_QUADRUPLE: "a quadruple must be confirmed",
             Phase.SALVAGE_ROLL: "the salvage goes on",
@@ -339,7 +358,8 @@ class TrainWreckGame:
                 return f"set aside scoring dice (up to {self.roll_score})"
             case Phase.CONFIRM_TRIPLE | Phase.CONFIRM_QUADRUPLE:
                 combo = "triple" if self.phase is Phase.CONFIRM_TRIPLE else "quadruple"
-                return f"confirm the {combo} of {t.combo_value}s: roll {dice} (roll {t.confirm_rolls + 1} of {MAX_CONFIRMATION_ROLLS})"
+                return f"confirm the {combo} of {t.combo_value}s: roll {dice}"
+                f" (roll {t.confirm_rolls + 1} of {MAX_CONFIRMATION_ROLLS})"
             case Phase.QUADRUPLE_CHOICE:
                 return f"accept the dice or roll the {t.combo_value}s again"
             case Phase.TRAIN_WRECK:
@@ -424,9 +444,16 @@ class TrainWreckGame:
             return _with(self, **self._confirm_triple(t, values))
         if phase == Phase.CONFIRM_QUADRUPLE:
             v = t.combo_value
-            t = _with(t, confirm_kept=t.confirm_kept + tuple(x for x in values if x != v), confirm_rolls=t.confirm_rolls + 1)
+            t = _with(
+                t, confirm_kept=t.confirm_kept + tuple(x for x in values if x != v), confirm_rolls=t.confirm_rolls + 1
+            )
             if v not in values or t.confirm_rolls >= MAX_CONFIRMATION_ROLLS:  # must be accepted
-                return _with(self, **self._finish_confirmation(_with(t, confirm_kept=t.confirm_kept + tuple(x for x in values if x == v))))
+                return _with(
+                    self,
+                    **self._finish_confirmation(
+                        _with(t, confirm_kept=t.confirm_kept + tuple(x for x in values if x == v))
+                    ),
+                )
             return _with(self, turn=_with(t, phase=Phase.QUADRUPLE_CHOICE, to_roll=0))
         # salvage: a roll without a needed value ends the turn with nothing
         if not set(values) & set(salvage_needs(t.held)):
@@ -445,7 +472,9 @@ class TrainWreckGame:
         if phase == Phase.SALVAGE_SET_ASIDE:
             needs = [v for v in salvage_needs(t.held) if v in t.roll]
             if len(values) != 1 or values[0] not in needs:
-                raise RuleError("sequential-salvage", "in the salvage set aside exactly one die: " + " or ".join(map(str, needs)))
+                raise RuleError(
+                    "sequential-salvage", "in the salvage set aside exactly one die: " + " or ".join(map(str, needs))
+                )
             held = t.held + values
             if len(held) < 5:
                 return _with(self, turn=_with(t, phase=Phase.SALVAGE_ROLL, held=held, to_roll=5 - len(held)))
@@ -456,8 +485,15 @@ class TrainWreckGame:
             raise self._bad_set_aside()
         if chosen.combo in ("triple", "quadruple"):
             confirm = len(t.roll) - 3
-            t = _with(t, held=t.held + values, combo_value=values[0], combo_points=chosen.points,
-                      confirm_kept=(), confirm_rolls=0, to_roll=confirm)
+            t = _with(
+                t,
+                held=t.held + values,
+                combo_value=values[0],
+                combo_points=chosen.points,
+                confirm_kept=(),
+                confirm_rolls=0,
+                to_roll=confirm,
+            )
             if confirm == 0:  # nothing left to confirm with: the triple stands, all five dice scored
                 return _with(self, turn=self._scored(t, chosen.points, ()))
             phase = Phase.CONFIRM_TRIPLE if chosen.combo == "triple" else Phase.CONFIRM_QUADRUPLE
@@ -517,7 +553,7 @@ class TrainWreckGame:
     @staticmethod
     def _dice(values, rule: str, count: int | None) -> Dice:
         values = tuple(values) if isinstance(values, Iterable) else (values,)
-        if not all(map(whole, values)):   # a reader's numpy ints are fine; 5.0, "5" or True are not
+        if not all(map(whole, values)):  # a reader's numpy ints are fine; 5.0, "5" or True are not
             raise RuleError("die-faces", f"dice are given as whole numbers from 1 to {FACES}")
         values = tuple(map(operator.index, values))
         if any(not 1 <= v <= FACES for v in values):
@@ -540,8 +576,15 @@ class TrainWreckGame:
     def _scored(t: Turn, points: int, held: Dice) -> Turn:
         """Points made and dice set aside; all five set aside means all five must be rolled again."""
         held = t.held + held
-        base = _with(t, phase=Phase.ROLL, points=t.points + points, combo_value=0, combo_points=0,
-                     confirm_kept=(), confirm_rolls=0)
+        base = _with(
+            t,
+            phase=Phase.ROLL,
+            points=t.points + points,
+            combo_value=0,
+            combo_points=0,
+            confirm_kept=(),
+            confirm_rolls=0,
+        )
         if len(held) >= 5:
             return _with(base, held=(), to_roll=5, forced="all-five", note="all five dice scored")
         return _with(base, held=held, to_roll=5 - len(held), forced="")

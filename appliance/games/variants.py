@@ -3,10 +3,12 @@
 Values arrive as text (`--variant wrap=off`) or typed from the settings file (`wrap = false`); both
 go through the same parser, and a wrong value names the key and what is allowed.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from appliance.base.errors import DiceTableError
 
@@ -79,16 +81,36 @@ VARIANTS: dict[str, tuple[Variant, ...]] = {
     "dice-poker": (),
     "pentakubus": (),
     "hexakubus": (
-        Variant("wrap", True, _on_off, "on or off (true or false in the settings file)",
-                "wrap-around straights (8-9-10-1-2-3) on fields 26-30; a 10 without a 9 in its run counts 0"),
-        Variant("a-bonus", None, _threshold_points, "THRESHOLD:POINTS (e.g. 200:50) or none",
-                "a bonus for section A (fields 1-10), which the rulebook fragment does not give"),
-        Variant("slam", {}, _slam_table, "FIELD:POINTS,... for fields 21-40, or none",
-                "slam points per field, which the rulebook fragment does not give"),
+        Variant(
+            "wrap",
+            True,
+            _on_off,
+            "on or off (true or false in the settings file)",
+            "wrap-around straights (8-9-10-1-2-3) on fields 26-30; a 10 without a 9 in its run counts 0",
+        ),
+        Variant(
+            "a-bonus",
+            None,
+            _threshold_points,
+            "THRESHOLD:POINTS (e.g. 200:50) or none",
+            "a bonus for section A (fields 1-10), which the rulebook fragment does not give",
+        ),
+        Variant(
+            "slam",
+            {},
+            _slam_table,
+            "FIELD:POINTS,... for fields 21-40, or none",
+            "slam points per field, which the rulebook fragment does not give",
+        ),
     ),
     "train-wreck": (
-        Variant("goal", GOALS[0], _one_of(*GOALS), ", ".join(map(str, GOALS[:-1])) + f" or {GOALS[-1]}",
-                "the score that ends the game"),
+        Variant(
+            "goal",
+            GOALS[0],
+            _one_of(*GOALS),
+            ", ".join(map(str, GOALS[:-1])) + f" or {GOALS[-1]}",
+            "the score that ends the game",
+        ),
     ),
 }
 
@@ -117,7 +139,7 @@ def resolve(game: str, given: Mapping[str, Any] | None = None) -> dict[str, Any]
             raise VariantError(f"{game} has no variant {key!r} (variants: {allowed})")
         try:
             values[key] = known[key].parse(raw)
-        except (ValueError, KeyError, TypeError, AttributeError, OverflowError):   # OverflowError: int(inf)
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError):  # OverflowError: int(inf)
             raise VariantError(f"{game} variant {key}={raw!r} is not allowed: use {known[key].allowed}") from None
     return values
 

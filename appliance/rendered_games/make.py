@@ -4,15 +4,17 @@ One folder per script of appliance.rendered_games.scripts (the scenarios, then t
 held-out rendered still set (`stills-d10`, `stills-d6`) in the labeled-image format. Prints each
 folder's size; the whole set must stay under 30 MB.
 """
+
 from __future__ import annotations
 
 import argparse
 import shutil
 from pathlib import Path
 
+from vision.lab.render.training import render_training_set
+
 from .play import play_script
 from .scripts import GAMES, SCENARIOS
-from vision.lab.render.training import render_training_set
 
 BUDGET_MB = 30.0
 QUALITY = {"scenario": 75, "game": 72}
@@ -38,8 +40,11 @@ def main(argv=None) -> int:
         folder = out / script["id"]
         shutil.rmtree(folder, ignore_errors=True)
         result = play_script(script, folder, quality)
-        print(f"{script['id']}: {len(result['record']['frames'])} frames, {len(result['record']['images'])} rests, "
-              f"{folder_mb(folder):.1f} MB", flush=True)
+        print(
+            f"{script['id']}: {len(result['record']['frames'])} frames, {len(result['record']['images'])} rests, "
+            f"{folder_mb(folder):.1f} MB",
+            flush=True,
+        )
     for name, kinds in STILLS.items():
         if args.only and name not in args.only:
             continue

@@ -10,12 +10,12 @@ table's: a check of the script, of this driver and of the table at once.
 
 It lives in appliance because it drives the table; the renderer (vision.lab.render) imports no appliance.
 """
+
 from __future__ import annotations
 
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 
@@ -27,11 +27,10 @@ from appliance.games.train_wreck import Phase
 from appliance.session import new_game
 from appliance.table import Table
 from hardware.buttons import Press
-from vision.types import Die, Reading
-
 from vision.lab.render import dice_d6, dice_d10
 from vision.lab.render.scene import Scene, grey
 from vision.lab.render.sequence import Sequence, Spec
+from vision.types import Die, Reading
 
 OK, NEXT, PREV, BACK = Press("OK"), Press("NEXT"), Press("PREV"), Press("BACK")
 OK_LONG, NEXT_LONG, PREV_LONG = Press("OK", True), Press("NEXT", True), Press("PREV", True)
@@ -41,15 +40,18 @@ class ScriptError(AssertionError):
     """The script and the table disagree: the script asks for something the table does not do."""
 
 
-CONTRAST = 50   # grey levels between dice and felt in the fixtures (see the report: the rest detector needs it)
+CONTRAST = 50  # grey levels between dice and felt in the fixtures (see the report: the rest detector needs it)
 
 
 def dice_set(kind: str, scene: Scene, rng: np.random.Generator, count: int, mixed: bool = False):
     """The dice of one game: one look for all (or several, `mixed`), of the scene's size, standing out
     from both felts in grey (render_training_set has no such restriction)."""
     felts = scene.felt_greys()
-    looks = [look for look in (dice_d6.LOOKS if kind == "d6" else dice_d10.LOOKS)
-             if all(abs(grey(look.body) - f) >= CONTRAST for f in felts)] or list(dice_d6.LOOKS[:1])
+    looks = [
+        look
+        for look in (dice_d6.LOOKS if kind == "d6" else dice_d10.LOOKS)
+        if all(abs(grey(look.body) - f) >= CONTRAST for f in felts)
+    ] or list(dice_d6.LOOKS[:1])
     make = dice_d6.make_d6 if kind == "d6" else dice_d10.make_d10
     first = int(rng.integers(len(looks)))
     return [make(looks[(first + (i if mixed else 0)) % len(looks)], scene.die_mm, seed=i) for i in range(count)]
@@ -58,7 +60,7 @@ def dice_set(kind: str, scene: Scene, rng: np.random.Generator, count: int, mixe
 class Player:
     """Plays one script: owns the Sequence (frames), the Table (presses) and the rules-only replay."""
 
-    def __init__(self, script: dict, sink, scene: Optional[Scene] = None):
+    def __init__(self, script: dict, sink, scene: Scene | None = None):
         self.script = script
         self.game_id = script["game"]
         self.kind = DICE_KIND[self.game_id]
@@ -71,12 +73,12 @@ class Player:
         players = script["players"]
         variants = script.get("variants", {})
         self.table = Table(self.log, players=players, default_game=self.game_id, variants={self.game_id: variants})
-        self.rules = new_game(self.game_id, players, variants)   # the rules-only replay of the script
+        self.rules = new_game(self.game_id, players, variants)  # the rules-only replay of the script
         self.presses: list[dict] = []
         self.misreads: list[dict] = []
-        self.frame = -1          # presses go after this frame: before the first one while setting up
-        self._press(OK)          # the game chooser opens on the default game
-        self._press(OK)          # as many players as named
+        self.frame = -1  # presses go after this frame: before the first one while setting up
+        self._press(OK)  # the game chooser opens on the default game
+        self._press(OK)  # as many players as named
         self._check(self.table.mode == "play", "the game did not start")
 
     # -- presses and readings ---------------------------------------------------------------------
@@ -88,7 +90,7 @@ class Player:
         if not ok:
             raise ScriptError(f"{self.script.get('id', self.game_id)}: {what} (table says: {self.table.message!r})")
 
-    def _rest(self, misread: Optional[dict] = None) -> Reading:
+    def _rest(self, misread: dict | None = None) -> Reading:
         """Dice at rest: label the rest and hand the table the reading a perfect reader would give."""
         image = self.seq.rest()
         entry = self.seq.images[image]
@@ -98,8 +100,9 @@ class Player:
             value = d["value"]
             if misread and misread["die"] == i:
                 value = misread["read_as"]
-                self.misreads.append({"image": image, "frame": self.frame, "die": i, "value": d["value"],
-                                      "read_as": value})
+                self.misreads.append(
+                    {"image": image, "frame": self.frame, "die": i, "value": d["value"], "read_as": value}
+                )
             dice.append(Die(d["kind"], None if d["cocked"] else value, tuple(d["box"]), d["zone"], 0.99, d["cocked"]))
         reading = Reading(tuple(dice), entry["width"], entry["height"])
         self.table.reading(reading)
@@ -147,11 +150,14 @@ class Player:
             specs[k] = Spec(free[k], values[k], outside="right")
             accident = "outside the tray"
         if extras.get("touching") and len(specs) > 1:
-            specs[1].near = -1   # resolved below: touches the first die of this throw
+            specs[1].near = -1  # resolved below: touches the first die of this throw
         ids = self._throw_specs(specs, attempt)
         if accident:
             self._rest()
-            self._check(self.table.review is None and accident in self.table.message, f"the table did not see the die {accident}")
+            self._check(
+                self.table.review is None and accident in self.table.message,
+                f"the table did not see the die {accident}",
+            )
             k = extras.get("cocked", extras.get("outside"))
             self.seq.pick_up([ids[k]])
             ids[k] = self.seq.throw([Spec(specs[k].solid, values[k])], attempt)[0]
@@ -177,7 +183,7 @@ class Player:
 
     # -- sheet games ----------------------------------------------------------------------------
     def play_sheet_turn(self, turn: dict) -> None:
-        self.seq.pick_up(list(self.seq.dice))        # a new turn: all dice back in the hand
+        self.seq.pick_up(list(self.seq.dice))  # a new turn: all dice back in the hand
         rules_dice: list[int] = []
         for a, attempt in enumerate(turn["attempts"], start=1):
             extras = {k: attempt[k] for k in ("cocked", "outside", "hand", "misread", "touching") if k in attempt}
@@ -190,10 +196,13 @@ class Player:
                 continue
             held_values = list(attempt.get("hold", []))
             if self._hold(held_values):
-                self._rest()   # the table sees the dice in the keep zone
-            self._press(OK)   # holds confirmed (none: all dice thrown again)
-            self._check(self.table.held is not None and sorted(self.table.game.throw.dice[i] for i in self.table.held) == sorted(held_values),
-                        f"holds {held_values} not taken")
+                self._rest()  # the table sees the dice in the keep zone
+            self._press(OK)  # holds confirmed (none: all dice thrown again)
+            self._check(
+                self.table.held is not None
+                and sorted(self.table.game.throw.dice[i] for i in self.table.held) == sorted(held_values),
+                f"holds {held_values} not taken",
+            )
             self.seq.pick_up(self._in_zone("roll"))
             truth = self._throw(attempt["throw"], a, extras)
             self._check(self.table.review is not None, f"attempt {a} was not read")
@@ -202,10 +211,13 @@ class Player:
             thrown = [i for i in range(len(rules_dice)) if i not in kept]
             self.rules = self.rules.rethrow(thrown, attempt["throw"])
             rules_dice = list(self.rules.throw.dice)
-        self._check(Counter(self.table.game.throw.dice) == Counter(self.rules.throw.dice), "the table holds other dice than the script")
+        self._check(
+            Counter(self.table.game.throw.dice) == Counter(self.rules.throw.dice),
+            "the table holds other dice than the script",
+        )
         key = self._field_key(turn.get("field", "best"))
         if self.table.choosing != "field":
-            self._press(NEXT)    # the field list
+            self._press(NEXT)  # the field list
         self._choose(key)
         self.rules = self.rules.enter(*key)
 
@@ -292,7 +304,7 @@ class Player:
         self.seq.pick_up(self._in_zone("roll") + self._in_zone("outside"))
         keep = self._in_zone("keep")
         if len(keep) > 5 - n:
-            self.seq.pick_up(keep[:len(keep) - (5 - n)])
+            self.seq.pick_up(keep[: len(keep) - (5 - n)])
 
     # -- the whole script -------------------------------------------------------------------------
     def play(self) -> dict:
@@ -307,9 +319,16 @@ class Player:
         table_sheet = expected_sheet(self.table.game)
         self._check(table_sheet == expected, f"the table ends with {table_sheet}, the rules with {expected}")
         record = self.seq.finish()
-        out = {"game": {"game": self.game_id, "players": list(self.script["players"]),
-                        "variants": dict(self.script.get("variants", {}))},
-               "script": self.script, "presses": self.presses, "expected": expected}
+        out = {
+            "game": {
+                "game": self.game_id,
+                "players": list(self.script["players"]),
+                "variants": dict(self.script.get("variants", {})),
+            },
+            "script": self.script,
+            "presses": self.presses,
+            "expected": expected,
+        }
         if self.misreads:
             out["misreads"] = self.misreads
         self.log.close()
@@ -358,7 +377,9 @@ def replay_labels(folder) -> dict:
     misreads = {(m["frame"], m["die"]): m["read_as"] for m in labels.get("misreads", [])}
     with tempfile.TemporaryDirectory() as tmp:
         log = EventLog(Path(tmp) / "games.sqlite")
-        table = Table(log, players=game["players"], default_game=game["game"], variants={game["game"]: game["variants"]})
+        table = Table(
+            log, players=game["players"], default_game=game["game"], variants={game["game"]: game["variants"]}
+        )
         presses: dict[int, list] = {}
         for p in labels.get("presses", []):
             presses.setdefault(p["frame"], []).append(_Press.parse(p["press"]))
@@ -368,8 +389,17 @@ def replay_labels(folder) -> dict:
         for index in range(len(labels["frames"])):
             image = images.get(index)
             if image is not None:
-                dice = tuple(Die(d["kind"], None if d["cocked"] else misreads.get((index, i), d["value"]), tuple(d["box"]),
-                                 d["zone"], 0.99, d["cocked"]) for i, d in enumerate(image["dice"]))
+                dice = tuple(
+                    Die(
+                        d["kind"],
+                        None if d["cocked"] else misreads.get((index, i), d["value"]),
+                        tuple(d["box"]),
+                        d["zone"],
+                        0.99,
+                        d["cocked"],
+                    )
+                    for i, d in enumerate(image["dice"])
+                )
                 table.reading(Reading(dice, image["width"], image["height"]))
             for press in presses.get(index, []):
                 table.press(press)

@@ -1,4 +1,5 @@
 """The camera's picture on a screen (the table's, beside the sheet, and the calibration wizard's)."""
+
 from __future__ import annotations
 
 

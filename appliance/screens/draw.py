@@ -1,8 +1,9 @@
 """Drawing primitives shared by the screens: colours, fonts, text, dice."""
+
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -22,7 +23,6 @@ HELD = (90, 170, 255)
 LEVEL_COLOURS = {"info": TEXT, "warn": WARN_COLOUR, "error": ERROR_COLOUR}
 
 
-
 # The fonts shipped in fonts/ (licences beside them): DejaVu Sans Condensed for Latin, Greek, Cyrillic, Hebrew,
 # Arabic and symbols, Droid Sans Fallback for Chinese, Japanese and Korean. A character neither has (most emoji)
 # is drawn as MISSING, so that a name shows that something is there rather than an empty box.
@@ -32,7 +32,7 @@ FALLBACK = "DroidSansFallback.ttf"
 MISSING = "\ufffd"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _covers(file: str, char: str) -> bool:
     """Whether the font file has a glyph for `char` (pygame.freetype says None for a missing one)."""
     import pygame.freetype
@@ -42,7 +42,7 @@ def _covers(file: str, char: str) -> bool:
     return _freetype(file).get_metrics(char)[0] is not None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _freetype(file: str):
     import pygame.freetype
 
@@ -56,7 +56,7 @@ def _font(file: str, size: int) -> pygame.font.Font:
     return pygame.font.Font(str(FONTS / file), size)
 
 
-@lru_cache(maxsize=4096)   # a screen measures the same words many times while it fits them
+@lru_cache(maxsize=4096)  # a screen measures the same words many times while it fits them
 def runs(what: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     """`what` cut into (font file, text) runs, each run in the first font that has its characters; control and
     format characters (a NUL, a zero-width space) left out: no font draws them."""
@@ -96,7 +96,7 @@ class Face:
         ascent = self.main.get_ascent()
         image = pygame.Surface((max(1, self.size(what)[0]), self.get_height()), pygame.SRCALPHA)
         x = 0
-        for f, t in parts:   # on the main font's baseline, in its line height (the ideographs fit in it)
+        for f, t in parts:  # on the main font's baseline, in its line height (the ideographs fit in it)
             image.blit(_rendered(f, t, colour), (x, ascent - f.get_ascent()))
             x += f.size(t)[0]
         return image
@@ -105,7 +105,7 @@ class Face:
 def _rendered(f: pygame.font.Font, what: str, colour) -> pygame.Surface:
     try:
         return f.render(what, True, colour)
-    except pygame.error:   # "Text has zero width": combining marks alone, say
+    except pygame.error:  # "Text has zero width": combining marks alone, say
         return f.render("", True, colour)
 
 
@@ -165,7 +165,7 @@ def lines(what: str, size: int, width: int, max_lines: int) -> list[str]:
     words = wrapped[max_lines - 1].split()
     while len(words) > 1 and font(size).size(" ".join(words) + " ...")[0] > width:
         words.pop()
-    return wrapped[:max_lines - 1] + [" ".join(words) + " ..."]
+    return wrapped[: max_lines - 1] + [" ".join(words) + " ..."]
 
 
 def paragraph(surface, what: str, pos, size: int, width: int, colour=TEXT, max_lines=3) -> int:
@@ -182,8 +182,9 @@ def paragraph_height(what: str, size: int, width: int, max_lines=3) -> int:
     return len(lines(what, size, width, max_lines)) * (font(size).get_height() + 2)
 
 
-def die(surface, rect: pygame.Rect, value: int | None, pips=None, held=False, uncertain=False, selected=False,
-        dim=False) -> None:
+def die(
+    surface, rect: pygame.Rect, value: int | None, pips=None, held=False, uncertain=False, selected=False, dim=False
+) -> None:
     """A die showing `value`: its `pips` ({value: centres on a face spanning -1..1}) or, without them, its number."""
     face = tuple(c // 2 for c in DIE_FACE) if dim else DIE_FACE
     pygame.draw.rect(surface, face, rect, border_radius=rect.width // 6)
@@ -192,15 +193,18 @@ def die(surface, rect: pygame.Rect, value: int | None, pips=None, held=False, un
     elif pips:
         radius = max(2, rect.width // 11)
         for fx, fy in pips[value]:  # -1..1 across the face: the pips a quarter of the face in from the edges
-            pygame.draw.circle(surface, DIE_PIP, (rect.centerx + fx * rect.width / 4, rect.centery + fy * rect.height / 4),
-                               radius)
+            pygame.draw.circle(
+                surface, DIE_PIP, (rect.centerx + fx * rect.width / 4, rect.centery + fy * rect.height / 4), radius
+            )
     else:
         text(surface, str(value), rect.center, rect.width // 2, DIE_PIP, bold=True, anchor="center")
     # three marks that never share a colour or a shape: held a blue frame, unsure an orange frame with a "?"
     # badge, the cursor a yellow pointer under the die (a selected die keeps the frame it has)
     border = WARN_COLOUR if uncertain else HELD if held else None
     if border:
-        pygame.draw.rect(surface, border, rect.inflate(8, 8), width=max(3, rect.width // 14), border_radius=rect.width // 5)
+        pygame.draw.rect(
+            surface, border, rect.inflate(8, 8), width=max(3, rect.width // 14), border_radius=rect.width // 5
+        )
     if uncertain:
         radius = max(9, rect.width // 4)
         centre = (rect.right, rect.top)
@@ -208,5 +212,6 @@ def die(surface, rect: pygame.Rect, value: int | None, pips=None, held=False, un
         text(surface, "?", centre, round(radius * 1.5), DIE_PIP, bold=True, anchor="center")
     if selected:
         tip, half = rect.bottom + 8, max(6, rect.width // 6)
-        pygame.draw.polygon(surface, ACCENT, [(rect.centerx, tip), (rect.centerx - half, tip + half),
-                                              (rect.centerx + half, tip + half)])
+        pygame.draw.polygon(
+            surface, ACCENT, [(rect.centerx, tip), (rect.centerx - half, tip + half), (rect.centerx + half, tip + half)]
+        )

@@ -1,7 +1,8 @@
 """The two screens the table is built for, and any other size scaled from them.
 
-    layout_for(surface.get_size()) -> Layout
+layout_for(surface.get_size()) -> Layout
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,10 +42,15 @@ def _layout(name: str, size: tuple[int, int], text_boost: float = 1.0) -> Layout
     scale = min(size[0] / 800, size[1] / 480)
     text = scale * text_boost
     return Layout(
-        name=name, size=size, scale=scale,
+        name=name,
+        size=size,
+        scale=scale,
         margin=round(12 * scale),
-        font_title=round(30 * text), font_body=round(20 * text), font_small=round(16 * text),
-        die_size=round(48 * scale), button_bar=round(56 * scale),
+        font_title=round(30 * text),
+        font_body=round(20 * text),
+        font_small=round(16 * text),
+        die_size=round(48 * scale),
+        button_bar=round(56 * scale),
     )
 
 

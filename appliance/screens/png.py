@@ -1,4 +1,5 @@
 """Screens as PNG files: drawn on surfaces of their own (no display needed), saved, gathered in contact sheets."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +12,7 @@ if TYPE_CHECKING:
     from appliance.screens.layout import Layout
 
 SHEET_BACKGROUND = (60, 60, 60)
-SHEET_GAP, SHEET_LABEL, SHEET_LABEL_TEXT = 8, 22, 15   # pixels between cells, above each cell, the label's size
+SHEET_GAP, SHEET_LABEL, SHEET_LABEL_TEXT = 8, 22, 15  # pixels between cells, above each cell, the label's size
 
 
 def drawn(screen: Screen, layout: Layout, picture: Picture | None = None) -> pygame.Surface:

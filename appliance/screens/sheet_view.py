@@ -5,6 +5,7 @@ Sections are shown in full while they fit, starting with the one in focus (the f
 cursor, else where the best choice is); the rest are summed up in one row each, with each section
 bonus and how far it is from its threshold. A strip below holds every player's total and rank.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -33,23 +34,35 @@ def row_height(size: int) -> int:
 
 def _rows(height: int, size: int, strip_h: int = 0) -> int:
     return (height - (strip_h or row_height(size)) - 6) // row_height(size)  # the players strip, then rows
-def _whole_sheet(sheet: SheetView, rect: pygame.Rect, size: int, smallest: int, columns: int,
-                 strip_h: int = 0) -> tuple[int, int] | None:
+
+
+def _whole_sheet(
+    sheet: SheetView, rect: pygame.Rect, size: int, smallest: int, columns: int, strip_h: int = 0
+) -> tuple[int, int] | None:
     """(text size, blocks) that show every section in full, from `size` down to `smallest`."""
     sections = list(sheet.sections)
     for s in range(size, smallest - 1, -1):
         for blocks in (1, 2):
             per_block = -(-len(sections) // blocks)
-            split = [sections[i:i + per_block] for i in range(0, len(sections), per_block)]
+            split = [sections[i : i + per_block] for i in range(0, len(sections), per_block)]
             tall = max(1 + sum(len(x.fields) + 1 for x in block) for block in split)
-            if tall <= _rows(rect.height, s, strip_h) and \
-                    rect.width >= blocks * (names_width(sheet, s) + s * COLUMN_WIDTH * columns) + (blocks - 1) * s:
+            if (
+                tall <= _rows(rect.height, s, strip_h)
+                and rect.width >= blocks * (names_width(sheet, s) + s * COLUMN_WIDTH * columns) + (blocks - 1) * s
+            ):
                 return s, blocks
     return None
 
 
-def blocks_shown(sheet: SheetView, focus: SectionView, rect: pygame.Rect, size: int, smallest: int,
-                 columns: int = 3, strip_h: int = 0) -> tuple[int, list[list[tuple[SectionView, bool]]]]:
+def blocks_shown(
+    sheet: SheetView,
+    focus: SectionView,
+    rect: pygame.Rect,
+    size: int,
+    smallest: int,
+    columns: int = 3,
+    strip_h: int = 0,
+) -> tuple[int, list[list[tuple[SectionView, bool]]]]:
     """The text size and side-by-side blocks of (section, drawn in full?). Every section in full when
     they fit at a size down to `smallest`; else one block at `size`: the focused section and its
     neighbours in full, the others summed up."""
@@ -58,8 +71,9 @@ def blocks_shown(sheet: SheetView, focus: SectionView, rect: pygame.Rect, size: 
     if whole:
         size, blocks = whole
         per_block = -(-len(sections) // blocks)
-        return size, [[(s, True) for s in sections[i:i + per_block]] for i in range(0, len(sections), per_block)]
-    for size in range(size, smallest - 1, -1):   # smaller text before the section in focus is left out
+        return size, [[(s, True) for s in sections[i : i + per_block]] for i in range(0, len(sections), per_block)]
+    largest = size
+    for size in range(largest, smallest - 1, -1):  # smaller text before the section in focus is left out
         full, used = set(), 1 + len(sections)
         for section in sorted(sections, key=lambda s: abs(sections.index(s) - sections.index(focus))):
             if used + len(section.fields) <= _rows(rect.height, size, strip_h):
@@ -78,7 +92,7 @@ def columns_that_fit(columns: tuple[ColumnView, ...], width: int, size: int) -> 
         return columns
     active = next(i for i, c in enumerate(columns) if c.active)
     first = min(max(0, active - room // 2), len(columns) - room)
-    return columns[first:first + room]
+    return columns[first : first + room]
 
 
 def names_width(sheet: SheetView, size: int) -> int:
@@ -92,10 +106,11 @@ def strip_rows(players: int, width: int, size: int) -> int:
 
 def draw_sheet(surface, rect: pygame.Rect, sheet: SheetView, size: int, smallest: int) -> None:
     """The sheet in `rect`: the framed cells, else the one in focus, in view."""
-    strip_size, strip = size, strip_rows(len(sheet.standings), rect.width, size)   # the totals at full size
+    strip_size, strip = size, strip_rows(len(sheet.standings), rect.width, size)  # the totals at full size
     focus = sheet.highlight[0] if sheet.highlight else sheet.focus
-    size, shown = blocks_shown(sheet, focus_section(sheet, focus), rect, size, smallest, len(sheet.columns),
-                               strip * row_height(strip_size))
+    size, shown = blocks_shown(
+        sheet, focus_section(sheet, focus), rect, size, smallest, len(sheet.columns), strip * row_height(strip_size)
+    )
     width = rect.width // len(shown)
     columns = columns_that_fit(sheet.columns, width - names_width(sheet, size), size)
     row_h = row_height(size)
@@ -104,8 +119,9 @@ def draw_sheet(surface, rect: pygame.Rect, sheet: SheetView, size: int, smallest
         block = pygame.Rect(rect.x + b * width, rect.y, width - (size if b < len(shown) - 1 else 0), rect.height)
         bottom = max(bottom, _draw_block(surface, block, sections, sheet, columns, size, row_h))
     pygame.draw.line(surface, draw.GRID, (rect.x, bottom + 2), (rect.right, bottom + 2), 2)
-    _players_strip(surface, pygame.Rect(rect.x, bottom + 6, rect.width, rect.bottom - bottom - 6), sheet,
-                   strip_size, strip)
+    _players_strip(
+        surface, pygame.Rect(rect.x, bottom + 6, rect.width, rect.bottom - bottom - 6), sheet, strip_size, strip
+    )
 
 
 def _draw_block(surface, rect, sections, sheet: SheetView, columns, size, row_h) -> int:
@@ -114,11 +130,18 @@ def _draw_block(surface, rect, sections, sheet: SheetView, columns, size, row_h)
     name_w = rect.width - len(columns) * col_w
     x_cols = [rect.x + name_w + c * col_w for c in range(len(columns))]
     y = rect.y
-    draw.text(surface, draw.abbreviated(sheet.title, size, name_w - 8, bold=True), (rect.x + 4, y), size, draw.DIM,
-              bold=True)
+    draw.text(
+        surface, draw.abbreviated(sheet.title, size, name_w - 8, bold=True), (rect.x + 4, y), size, draw.DIM, bold=True
+    )
     for x, column in zip(x_cols, columns):
-        draw.text(surface, draw.abbreviated(column.header, size, col_w - 4), (x + col_w // 2, y), size,
-                  draw.ACCENT if column.active and sheet.every_player else draw.DIM, anchor="midtop")
+        draw.text(
+            surface,
+            draw.abbreviated(column.header, size, col_w - 4),
+            (x + col_w // 2, y),
+            size,
+            draw.ACCENT if column.active and sheet.every_player else draw.DIM,
+            anchor="midtop",
+        )
     y += row_h
     for section, full in sections:
         for field in section.fields if full else ():
@@ -141,17 +164,27 @@ def _field_row(surface, rect, y, row_h, size, field, x_cols, col_w, columns, hig
         if entry is not None:
             number = draw.text(surface, str(entry.total), cell.center, size, draw.TEXT, bold=True, anchor="center")
             if entry.slam:  # a slam: a dot beside the number
-                pygame.draw.circle(surface, draw.ACCENT, (number.right + max(3, size // 4), number.centery), max(2, size // 6))
+                pygame.draw.circle(
+                    surface, draw.ACCENT, (number.right + max(3, size // 4), number.centery), max(2, size // 6)
+                )
         elif mine and key in options:  # open for this throw: what it would score
-            draw.text(surface, str(options[key]), cell.center, size,
-                      draw.ACCENT if key in highlight else draw.GOOD, anchor="center")
+            draw.text(
+                surface,
+                str(options[key]),
+                cell.center,
+                size,
+                draw.ACCENT if key in highlight else draw.GOOD,
+                anchor="center",
+            )
 
 
 def _section_row(surface, rect, y, row_h, size, section, x_cols, col_w, columns) -> None:
     pygame.draw.rect(surface, draw.PANEL, (rect.x, y, rect.width, row_h - 1))
     label = f"section {section.name}" if len(section.name) == 1 else section.name
-    if section.threshold and draw.font(size).size(f"{label} (+{section.bonus} at {section.threshold})")[0] \
-            <= x_cols[0] - rect.x - 8:   # the bonus rule where it fits; each column's cell says how far it is
+    if (
+        section.threshold
+        and draw.font(size).size(f"{label} (+{section.bonus} at {section.threshold})")[0] <= x_cols[0] - rect.x - 8
+    ):  # the bonus rule where it fits; each column's cell says how far it is
         label += f" (+{section.bonus} at {section.threshold})"
     draw.text(surface, label, (rect.x + 4, y), size, draw.DIM)
     for x, column in zip(x_cols, columns):
@@ -162,7 +195,7 @@ def _section_row(surface, rect, y, row_h, size, section, x_cols, col_w, columns)
             value, colour = f"{entries}/{section.threshold}", draw.DIM
         else:
             value, colour = str(entries), draw.TEXT
-        if draw.font(size).size(value)[0] > col_w - 4:   # a narrow column: the sum, green once the bonus is in
+        if draw.font(size).size(value)[0] > col_w - 4:  # a narrow column: the sum, green once the bonus is in
             value = str(entries)
         draw.text(surface, value, (x + col_w // 2, y), size, colour, anchor="midtop")
 

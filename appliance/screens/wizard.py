@@ -1,6 +1,7 @@
 """Draws a WizardScreen with pygame: the camera picture with the outlines found, the step's instruction
 and message beside it, and what each button does along the bottom. Sizes follow the screens' Layout
 (appliance/screens/layout.py), so the same code serves the 800x480 touchscreen and a TV."""
+
 from __future__ import annotations
 
 import pygame
@@ -10,10 +11,17 @@ from appliance.screens.layout import Layout, layout_for
 from calibration.wizard import WizardScreen
 
 COLOURS = {
-    "background": (24, 28, 32), "text": (235, 235, 235), "dim": (150, 155, 160),
-    "good": (120, 220, 120), "problem": (255, 170, 60), "bar": (45, 50, 58),
-    "tray": (255, 220, 60), "keep": (235, 70, 70), "die": (80, 220, 255),
-    "handle": (255, 255, 255), "selected": (255, 80, 200),
+    "background": (24, 28, 32),
+    "text": (235, 235, 235),
+    "dim": (150, 155, 160),
+    "good": (120, 220, 120),
+    "problem": (255, 170, 60),
+    "bar": (45, 50, 58),
+    "tray": (255, 220, 60),
+    "keep": (235, 70, 70),
+    "die": (80, 220, 255),
+    "handle": (255, 255, 255),
+    "selected": (255, 80, 200),
 }
 _fonts: dict[int, pygame.font.Font] = {}
 
@@ -105,5 +113,6 @@ def _button_bar(surface, screen: WizardScreen, layout: Layout, top: int) -> None
         x += layout.margin
         _text(surface, button, (x, top + 4), layout.font_small, "dim")
         if action:
-            _wrapped(surface, action, (x, top + 4 + layout.font_small), cell - 2 * layout.margin,
-                     layout.font_small, "text")
+            _wrapped(
+                surface, action, (x, top + 4 + layout.font_small), cell - 2 * layout.margin, layout.font_small, "text"
+            )

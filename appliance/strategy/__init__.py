@@ -3,6 +3,7 @@
 Pure like the rules it sits on (no camera, no screen, no I/O but the shipped field values): the
 table and `dicetable advise` only ask. Imports appliance.games and numpy, nothing else of the table.
 """
+
 from __future__ import annotations
 
 from appliance.games.sheet_game import SheetGame

@@ -1,5 +1,6 @@
 """`dicetable bench strategy`: the advisor and a baseline play complete games; their scores, the
 seconds per game and the slowest advice."""
+
 from __future__ import annotations
 
 import random
@@ -18,7 +19,7 @@ def run(game: str, games: int, seed: int = 1) -> dict:
     start = time.perf_counter()
     selfplay.play(rules, selfplay.advisor(), random.Random(-1))  # builds the tables first: not timed below
     figures = {"game": game, "games": games, "first_game_s": round(time.perf_counter() - start, 2)}
-    if game == "dice-poker":   # the exact solution's value from an empty sheet, which self-play should come near
+    if game == "dice-poker":  # the exact solution's value from an empty sheet, which self-play should come near
         figures["solution_expected"] = round(float(dice_poker.future_table()[0]), 4)
     timed = _timed(lambda r, s, t: advise_throw(r, s, t).best)
     for name, policy in (("advisor", timed), ("greedy", selfplay.greedy)):
@@ -40,20 +41,27 @@ def _train_wreck(games: int, seed: int) -> dict:
         advisor_seat = f"player {1 + seats.index(timed)}"
         wins += (advisor_seat in winners) / len(winners)
     rate = wins / games
-    return {"game": "train-wreck", "games": games, "opponent": "banks at 300 or more, takes the set-aside worth most",
-            "advisor_win_rate": round(rate, 4), "win_rate_se": round((rate * (1 - rate) / games) ** 0.5, 4),
-            "seconds_per_game": round((time.perf_counter() - start) / games, 4), "table_build_s": round(build, 2)} \
-        | _slowest(timed)
+    return {
+        "game": "train-wreck",
+        "games": games,
+        "opponent": "banks at 300 or more, takes the set-aside worth most",
+        "advisor_win_rate": round(rate, 4),
+        "win_rate_se": round((rate * (1 - rate) / games) ** 0.5, 4),
+        "seconds_per_game": round((time.perf_counter() - start) / games, 4),
+        "table_build_s": round(build, 2),
+    } | _slowest(timed)
 
 
 def _timed(advise):
     """`advise`, remembering how long each call took."""
+
     def call(*args):
         start = time.perf_counter()
         try:
             return advise(*args)
         finally:
             call.times.append(time.perf_counter() - start)
+
     call.times = []
     return call
 

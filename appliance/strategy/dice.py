@@ -5,10 +5,11 @@ A multiset is a sorted tuple of values. A "keep" is a multiset of up to `dice` d
 keep of all the dice. A pair (keep, outcome) is one way the thrown dice can fall, with its
 probability; the outcome's dice are the ones thrown in that attempt (the only ones a slam may use).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial
 
@@ -56,15 +57,16 @@ class DiceSpace:
         return self.roll_of[tuple(sorted(dice))]
 
 
-@lru_cache(maxsize=None)
+@cache
 def dice_space(dice: int, faces: int) -> DiceSpace:
     values = range(1, faces + 1)
     keeps = tuple(k for size in range(dice + 1) for k in combinations_with_replacement(values, size))
     index = {k: i for i, k in enumerate(keeps)}
     roll_dice = tuple(k for k in keeps if len(k) == dice)
     roll_of = {r: row for row, r in enumerate(roll_dice)}
-    outcomes = {m: [(o, _ways(o) / faces ** m) for o in combinations_with_replacement(values, m)]
-                for m in range(dice + 1)}
+    outcomes = {
+        m: [(o, _ways(o) / faces**m) for o in combinations_with_replacement(values, m)] for m in range(dice + 1)
+    }
     pair_keep, pair_roll, pair_prob, pair_fresh, starts = [], [], [], [], []
     for i, keep in enumerate(keeps):
         starts.append(len(pair_keep))
@@ -75,14 +77,27 @@ def dice_space(dice: int, faces: int) -> DiceSpace:
             pair_fresh.append(outcome)
     subs = []
     for roll in roll_dice:
-        found = {index[tuple(roll[j] for j in chosen)]
-                 for size in range(dice) for chosen in combinations(range(dice), size)}
+        found = {
+            index[tuple(roll[j] for j in chosen)] for size in range(dice) for chosen in combinations(range(dice), size)
+        }
         subs.append(sorted(found))
     width = max(map(len, subs))
     sub_keeps = np.array([s + [s[0]] * (width - len(s)) for s in subs])
-    return DiceSpace(dice, faces, keeps, index, np.array([index[r] for r in roll_dice]), roll_dice, roll_of,
-                     np.array(pair_keep), np.array(pair_roll), np.array(pair_prob), tuple(pair_fresh),
-                     np.array(starts), sub_keeps)
+    return DiceSpace(
+        dice,
+        faces,
+        keeps,
+        index,
+        np.array([index[r] for r in roll_dice]),
+        roll_dice,
+        roll_of,
+        np.array(pair_keep),
+        np.array(pair_roll),
+        np.array(pair_prob),
+        tuple(pair_fresh),
+        np.array(starts),
+        sub_keeps,
+    )
 
 
 @dataclass(frozen=True)

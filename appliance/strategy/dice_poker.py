@@ -6,9 +6,10 @@ throw's attempts (appliance.strategy.dice), all sheets with the same number of f
 once, from the full sheet back to the empty one (about three seconds here), and shipped beside this
 module (dice_poker_future.npy, 64 KiB; a test checks it against a fresh build).
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +28,7 @@ def mask_of(numbers) -> int:
     return sum(1 << (n - 1) for n in numbers)
 
 
-@lru_cache(maxsize=None)
+@cache
 def future_table() -> np.ndarray:
     """future[mask]: expected points still to come with the fields in `mask` filled, played optimally."""
     return np.load(SHIPPED) if SHIPPED.exists() else solve()

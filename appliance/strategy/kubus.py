@@ -13,11 +13,12 @@ The throw itself is then played exactly against that estimate (appliance.strateg
 The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
 rounds of 50 or 60 games, Hexakubus 5 rounds of 16 (the later rounds kept, more did not help).
 """
+
 from __future__ import annotations
 
 import json
 import math
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +33,7 @@ FIELD_VALUES = Path(__file__).with_name("kubus_fields.json")
 _erfc = np.frompyfunc(math.erfc, 1, 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped_values() -> dict:
     return json.loads(FIELD_VALUES.read_text()) if FIELD_VALUES.exists() else {}
 
@@ -49,7 +50,7 @@ def first_guess(rules: SheetRules) -> dict:
     """Before any self-play: each field worth half its best score, with a wide spread."""
     best = tables_for(rules).roll.max(axis=0).astype(float)
     mean = np.tile(best / 2, (len(rules.columns), 1))
-    return {"mean": mean, "var": mean ** 2 / 4}
+    return {"mean": mean, "var": mean**2 / 4}
 
 
 class KubusValues:
@@ -135,7 +136,12 @@ class KubusValues:
                     share = self.bounded_share[partner]
                     entered = entered - means[c, partner - 1] * (1 - share[np.minimum(entered, len(share) - 1)])
             section = section_of[n]  # minor and major share theirs: `entered` is what the section gains
-            change = entered - means[c, n - 1] - self.reserve * (self.rules.columns[c] == "free") \
-                + self._bonus(sheet, means, c, section, entered, skip=n) - self._bonus(sheet, means, c, section, 0)
+            change = (
+                entered
+                - means[c, n - 1]
+                - self.reserve * (self.rules.columns[c] == "free")
+                + self._bonus(sheet, means, c, section, entered, skip=n)
+                - self._bonus(sheet, means, c, section, 0)
+            )
             values.append((c, n, now + change))
         return values

@@ -2,6 +2,7 @@
 table, worst decisions first. Each decision is valued as the advisor values it at that moment:
 expected final score for the sheet games, expected turn points for Train Wreck (its end-game
 choices, made for the chance to win, are not counted)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -41,8 +42,9 @@ def review(game, actions) -> list[PlayerReview]:
         turns[game.current] += action == "start_throw" or action == "roll" and _turn_starts(game)
         judged = judge(game, action, args)
         if judged:
-            reviews[game.current].add(judged[0], f"{'throw' if isinstance(game, SheetGame) else 'turn'} "
-                                                  f"{turns[game.current]}: {judged[1]}")
+            reviews[game.current].add(
+                judged[0], f"{'throw' if isinstance(game, SheetGame) else 'turn'} {turns[game.current]}: {judged[1]}"
+            )
         game = game.apply(action, *args)
     return reviews
 

@@ -4,10 +4,11 @@ Computing them takes Field.score over every roll (5,005 for six d10s: about eigh
 more on a Pi), so the kubus games' tables under their default variants are shipped beside this
 module (scores_GAME.npz; a test checks them against a fresh build); other variants build at first use.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -43,7 +44,7 @@ def shipped_file(game: str) -> Path:
     return Path(__file__).with_name(f"scores_{game}.npz")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables(game: str, variants: tuple) -> ScoreTables:
     rules = sheet_rules(game, dict(variants))
     space = dice_space(rules.dice, rules.faces)

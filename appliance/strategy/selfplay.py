@@ -2,6 +2,7 @@
 (SheetGame), with random dice: what `dicetable bench strategy` measures and how the kubus field
 values are learnt.
 """
+
 from __future__ import annotations
 
 import random
@@ -32,6 +33,7 @@ def greedy(rules: SheetRules, sheet: Sheet, throw: Throw) -> Choice:
 def advisor(values=None):
     def choose(rules: SheetRules, sheet: Sheet, throw: Throw) -> Choice:
         return advise_throw(rules, sheet, throw, values).best
+
     return choose
 
 
@@ -64,12 +66,14 @@ def measure(rules: SheetRules, policy, games: int, seed: int) -> dict:
     totals = np.array([play(rules, policy, rng).total for _ in range(games)], dtype=float)
     seconds = time.perf_counter() - start
     se = totals.std(ddof=1) / np.sqrt(games) if games > 1 else float("nan")
-    return {"mean": round(float(totals.mean()), 2), "se": round(float(se), 2),
-            "seconds_per_game": round(seconds / games, 4)}
+    return {
+        "mean": round(float(totals.mean()), 2),
+        "se": round(float(se), 2),
+        "seconds_per_game": round(seconds / games, 4),
+    }
 
 
-def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0, step: float = 0.5,
-                       log=print) -> dict:
+def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0, step: float = 0.5, log=print) -> dict:
     """Each round plays `games` games with the current field values and moves them `step` of the way
     to the mean and variance of what the advisor entered in each column and field (all the way, the
     values swing: a field worth much is kept for good throws, then yields more, ...)."""

@@ -4,6 +4,7 @@ Every choice is valued as the expected final score of the player's sheet: exact 
 estimate for the kubus games (appliance.strategy.kubus). The rest of the throw is solved exactly
 against those values, slams included: a slam needs the scoring dice thrown in the final attempt.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -118,4 +119,3 @@ def advise(game: SheetGame) -> SheetAdvice:
     if game.throw is None:
         raise RuleError("throw-first", "throw the dice first: advice is for a throw")
     return advise_throw(game.rules, game.sheets[game.current], game.throw)
-

@@ -9,16 +9,24 @@ and 5s, and thrown again otherwise) and the sequential salvage (each die set asi
 expected reward). Near the end of a game, the chance to win overrides the expected points: a player
 who can become the leader banks, a player behind a leader at the goal rolls on.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
 from appliance.games.train_wreck import (
-    ENTRY, MAX_CONFIRMATION_ROLLS, SALVAGE_TARGETS, SINGLES, Phase, TrainWreckGame, salvage_needs,
-    set_aside_options, singles_score,
+    ENTRY,
+    MAX_CONFIRMATION_ROLLS,
+    SALVAGE_TARGETS,
+    SINGLES,
+    Phase,
+    TrainWreckGame,
+    salvage_needs,
+    set_aside_options,
+    singles_score,
 )
 
 from .dice import _ways
@@ -28,10 +36,10 @@ CAP = 3000  # above this many turn points the advisor banks (the table's values 
 
 
 def _outcomes(n: int) -> list[tuple[tuple[int, ...], float]]:
-    return [(o, _ways(o) / 6 ** n) for o in combinations_with_replacement(range(1, 7), n)]
+    return [(o, _ways(o) / 6**n) for o in combinations_with_replacement(range(1, 7), n)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def confirmation(value: int, dice: int, quadruple: bool) -> tuple[tuple[float, str, int, int], ...]:
     """How confirming a triple or quadruple of `value` with `dice` dice ends: (probability, how,
     single points, scoring dice). how: "ok" (those dice are set aside), "wreck", "failed" (ten rolls
@@ -61,7 +69,7 @@ def _finished(points: int, scoring: int) -> tuple[str, int, int]:
     return ("ok", points, scoring) if scoring else ("wreck", 0, 0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def salvage_reward(held: tuple[int, ...] = ()) -> tuple[float, dict]:
     """(expected reward, {reward: probability}) of a salvage with `held` set aside, each die chosen
     for the largest expected reward."""
@@ -117,8 +125,11 @@ class TurnValues:
                     total += p * self.salvage[points // STEP]
                 elif how == "exception":
                     value = option.dice[0]
-                    total += p * (self.after(points + option.points + 2 * SINGLES[value], 0) if value in SINGLES
-                                  else self.after(points + option.points, 5))  # may bank or roll all five
+                    total += p * (
+                        self.after(points + option.points + 2 * SINGLES[value], 0)
+                        if value in SINGLES
+                        else self.after(points + option.points, 5)
+                    )  # may bank or roll all five
             return total
         return self.after(points + option.points, left)
 
@@ -126,8 +137,9 @@ class TurnValues:
         total = 0.0
         for outcome, q in _outcomes(dice):
             options = set_aside_options(outcome)
-            total += q * (max(self.option_value(points, dice, o) for o in options) if options
-                          else self.salvage[points // STEP])
+            total += q * (
+                max(self.option_value(points, dice, o) for o in options) if options else self.salvage[points // STEP]
+            )
         return total
 
 
@@ -160,14 +172,17 @@ def advise(game: TrainWreckGame) -> TurnAdvice:
     values = turn_values(game.on_scoreboard[me])
     phase = game.phase
     if phase == Phase.SET_ASIDE:
-        ranked = sorted(((o.dice, values.option_value(t.points, len(t.roll), o)) for o in game.options),
-                        key=lambda c: -c[1])
+        ranked = sorted(
+            ((o.dice, values.option_value(t.points, len(t.roll), o)) for o in game.options), key=lambda c: -c[1]
+        )
         return TurnAdvice("set_aside", ranked[0][0], ranked[0][1], choices=tuple(ranked))
     if phase == Phase.SALVAGE_SET_ASIDE:
         return TurnAdvice("set_aside", (salvage_choice(t.held, t.roll),), why="the salvage's best chance")
     if phase == Phase.QUADRUPLE_CHOICE:
         scores = t.combo_value in SINGLES
-        return TurnAdvice("accept" if scores else "reroll", why="they score as singles" if scores else "they score nothing")
+        return TurnAdvice(
+            "accept" if scores else "reroll", why="they score as singles" if scores else "they score nothing"
+        )
     if phase == Phase.TRAIN_WRECK:
         return TurnAdvice("start_salvage", expected=values.salvage[t.points // STEP], other=0.0)
     if not game.can_bank:
@@ -176,7 +191,9 @@ def advise(game: TrainWreckGame) -> TurnAdvice:
     roll = values.rolling[t.to_roll][t.points // STEP] if t.points < CAP else 0.0
     end = _end_game(game, bank)
     if end:
-        return TurnAdvice(end[0], expected=bank if end[0] == "bank" else roll, other=roll if end[0] == "bank" else bank, why=end[1])
+        return TurnAdvice(
+            end[0], expected=bank if end[0] == "bank" else roll, other=roll if end[0] == "bank" else bank, why=end[1]
+        )
     if bank >= roll:
         return TurnAdvice("bank", expected=bank, other=roll)
     return TurnAdvice("roll", expected=roll, other=bank)
@@ -199,8 +216,10 @@ def _end_game(game: TrainWreckGame, bank: float) -> tuple[str, str] | None:
 
 # ---------------------------------------------------------------- self-play
 
+
 def banker(threshold: int = 300):
     """The baseline: takes the set-aside worth most, banks once the turn holds `threshold` points."""
+
     def choose(game: TrainWreckGame) -> TurnAdvice:
         t = game.turn
         match game.phase:
@@ -211,6 +230,7 @@ def banker(threshold: int = 300):
             case Phase.TRAIN_WRECK:
                 return TurnAdvice("start_salvage")
         return TurnAdvice("bank" if game.can_bank and t.points >= threshold else "roll")
+
     return choose
 
 

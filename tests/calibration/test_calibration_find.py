@@ -3,6 +3,7 @@
 The scenes (calibration.synthetic.TrayScene) place the felt's corners in the frame through a known
 perspective; the expected corners are those placements, never the finder's output.
 """
+
 import numpy as np
 import pytest
 
@@ -42,13 +43,19 @@ def test_keep_zone_marked_by_a_tape_line_on_the_same_felt(side):
     assert_corners(outline.keep, scene.keep, close_enough(scene))
 
 
-@pytest.mark.parametrize("changes", [
-    dict(felt_bgr=(120, 60, 20), keep_bgr=(30, 30, 30)),                      # blue felt, black strip
-    dict(corners=((300, 40), (1100, 150), (1020, 700), (200, 580))),           # tray turned under the camera
-    dict(corners=((330, 120), (950, 110), (1150, 690), (120, 680))),           # camera far off the vertical
-    dict(keep_fraction=0.10),                                                  # a narrow strip
-    dict(felt_bgr=(40, 40, 140), keep_style="tape", tape_bgr=(160, 90, 20), keep_side="right"),  # red felt, wall alike
-], ids=["blue-black", "turned", "tilted", "narrow", "red-felt-tape"])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        dict(felt_bgr=(120, 60, 20), keep_bgr=(30, 30, 30)),  # blue felt, black strip
+        dict(corners=((300, 40), (1100, 150), (1020, 700), (200, 580))),  # tray turned under the camera
+        dict(corners=((330, 120), (950, 110), (1150, 690), (120, 680))),  # camera far off the vertical
+        dict(keep_fraction=0.10),  # a narrow strip
+        dict(
+            felt_bgr=(40, 40, 140), keep_style="tape", tape_bgr=(160, 90, 20), keep_side="right"
+        ),  # red felt, wall alike
+    ],
+    ids=["blue-black", "turned", "tilted", "narrow", "red-felt-tape"],
+)
 def test_other_trays_and_camera_angles(changes):
     scene = SCENE.with_(**changes)
     outline = find_tray(scene.render())
@@ -64,18 +71,23 @@ def test_a_tray_without_keep_zone_is_found_and_says_so():
     assert_corners(outline.tray, scene.tray, close_enough(scene))
 
 
-@pytest.mark.parametrize("frame, words", [
-    (np.full((720, 1280, 3), (165, 170, 175), np.uint8), "runs out of the picture"),   # only the table
-    (TrayScene(corners=((-60, -40), (1340, -30), (1340, 760), (-50, 770))).render(), "runs out of the picture"),
-    (TrayScene(corners=((560, 300), (720, 300), (720, 420), (560, 420))).render(), "too small"),
-])
+@pytest.mark.parametrize(
+    "frame, words",
+    [
+        (np.full((720, 1280, 3), (165, 170, 175), np.uint8), "runs out of the picture"),  # only the table
+        (TrayScene(corners=((-60, -40), (1340, -30), (1340, 760), (-50, 770))).render(), "runs out of the picture"),
+        (TrayScene(corners=((560, 300), (720, 300), (720, 420), (560, 420))).render(), "too small"),
+    ],
+)
 def test_no_tray_in_view_is_a_message_not_a_crash(frame, words):
     with pytest.raises(FindError, match=words):
         find_tray(frame)
 
 
-@pytest.mark.parametrize("size, felt", [(56, (60, 110, 40)), (40, (60, 110, 40)), (80, (60, 110, 40)),
-                                        (48, (40, 80, 30)), (64, (120, 60, 20))])
+@pytest.mark.parametrize(
+    "size, felt",
+    [(56, (60, 110, 40)), (40, (60, 110, 40)), (80, (60, 110, 40)), (48, (40, 80, 30)), (64, (120, 60, 20))],
+)
 def test_die_size_within_5_percent_of_the_drawn_dice(size, felt):
     scene = SCENE.with_(felt_bgr=felt)
     measured = measure_die_size(scene.render(spread_dice(size)), scene.render(), scene.tray)
@@ -107,6 +119,6 @@ def test_touching_dice_are_not_measured_as_one_big_die():
 def test_a_hand_over_the_tray_is_named():
     empty = SCENE.render()
     frame = empty.copy()
-    frame[200:500, 400:700] = (120, 150, 200)   # a large skin-coloured blob
+    frame[200:500, 400:700] = (120, 150, 200)  # a large skin-coloured blob
     with pytest.raises(FindError, match="hand"):
         measure_die_size(frame, empty, SCENE.tray)

@@ -1,12 +1,21 @@
 """Tray profiles: saved and read back, every kind of damage refused with the file and the problem named."""
+
 import numpy as np
 import pytest
 
-from calibration.profile import (Exposure, Profile, ProfileError, ProfileMissing, empty_picture_path, load_profile,
-                                 save_profile, size_problem)
-from vision.types import KEEP, OUTSIDE, ROLL
-from vision.geometry import zone_of
+from calibration.profile import (
+    Exposure,
+    Profile,
+    ProfileError,
+    ProfileMissing,
+    empty_picture_path,
+    load_profile,
+    save_profile,
+    size_problem,
+)
 from tests.support import too_many_pixels
+from vision.geometry import zone_of
+from vision.types import KEEP, OUTSIDE, ROLL
 
 TRAY = np.float32([[100, 80], [1180, 60], [1200, 680], [90, 660]])
 KEEP_ZONE = np.float32([[94, 540], [1190, 550], [1200, 680], [90, 660]])
@@ -15,9 +24,17 @@ KEEP_ZONE = np.float32([[94, 540], [1190, 550], [1200, 680], [90, 660]])
 def make_profile(**changes):
     empty = np.zeros((720, 1280, 3), np.uint8)
     empty[:, :, 1] = 110
-    empty[10, 20] = (1, 2, 3)   # a pixel to recognise after the round trip
-    base = dict(frame_size=(1280, 720), tray=TRAY, die_px=56.25, empty=empty, keep=KEEP_ZONE,
-                exposure=Exposure(16000, 2.5, (1.9, 1.6)), created="2024-05-01T20:15:00", checked=True)
+    empty[10, 20] = (1, 2, 3)  # a pixel to recognise after the round trip
+    base = dict(
+        frame_size=(1280, 720),
+        tray=TRAY,
+        die_px=56.25,
+        empty=empty,
+        keep=KEEP_ZONE,
+        exposure=Exposure(16000, 2.5, (1.9, 1.6)),
+        created="2024-05-01T20:15:00",
+        checked=True,
+    )
     return Profile(**{**base, **changes})
 
 
@@ -50,10 +67,10 @@ def test_no_keep_zone_and_automatic_camera_are_allowed(tmp_path):
 def test_to_tray_calibration_puts_points_in_the_right_zones(saved):
     calibration = load_profile(saved).to_tray_calibration()
     assert calibration.die_px == pytest.approx(56.25)
-    assert zone_of(640, 300, calibration) == ROLL        # middle of the tray
-    assert zone_of(640, 620, calibration) == KEEP        # inside the strip along the bottom
-    assert zone_of(640, 20, calibration) == OUTSIDE      # above the tray
-    assert zone_of(1250, 400, calibration) == OUTSIDE    # right of it
+    assert zone_of(640, 300, calibration) == ROLL  # middle of the tray
+    assert zone_of(640, 620, calibration) == KEEP  # inside the strip along the bottom
+    assert zone_of(640, 20, calibration) == OUTSIDE  # above the tray
+    assert zone_of(1250, 400, calibration) == OUTSIDE  # right of it
 
 
 def test_a_missing_profile_is_its_own_error(tmp_path):
@@ -68,20 +85,23 @@ def damage(path, old, new):
     path.write_text(text.replace(old, new))
 
 
-@pytest.mark.parametrize("old, new, problem", [
-    ("version = 1", "version = 7", "version = 7"),
-    ("version = 1", "version = \"one\"", "version"),
-    ("frame_size = [1280, 720]", "frame_size = [1280]", "frame_size"),
-    ("[dice]\ndie_px = 56.25", "[dice]\ndie_px = 900", "dice.die_px = 900"),
-    ("[dice]\ndie_px = 56.25", "[dice]\n", "dice.die_px is missing"),
-    ("[1200.0, 680.0], [90.0, 660.0]]\n\n[keep]", "[90.0, 660.0], [1200.0, 680.0]]\n\n[keep]", "tray.corners"),
-    ("[[100.0, 80.0],", "[[100.0, -80.0],", "outside the 1280x720 picture"),
-    ("[[94.0, 540.0],", "[[20.0, 540.0],", "keep.corners"),
-    ("exposure_us = 16000", "exposure_us = 0", "camera.exposure_us"),
-    ("colour_gains = [1.9, 1.6]", "colour_gains = [1.9]", "camera.colour_gains"),
-    ("corners = [[100.0", "corners = [[true", "tray.corners must be four"),
-    ("[empty]", "[empty", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "old, new, problem",
+    [
+        ("version = 1", "version = 7", "version = 7"),
+        ("version = 1", 'version = "one"', "version"),
+        ("frame_size = [1280, 720]", "frame_size = [1280]", "frame_size"),
+        ("[dice]\ndie_px = 56.25", "[dice]\ndie_px = 900", "dice.die_px = 900"),
+        ("[dice]\ndie_px = 56.25", "[dice]\n", "dice.die_px is missing"),
+        ("[1200.0, 680.0], [90.0, 660.0]]\n\n[keep]", "[90.0, 660.0], [1200.0, 680.0]]\n\n[keep]", "tray.corners"),
+        ("[[100.0, 80.0],", "[[100.0, -80.0],", "outside the 1280x720 picture"),
+        ("[[94.0, 540.0],", "[[20.0, 540.0],", "keep.corners"),
+        ("exposure_us = 16000", "exposure_us = 0", "camera.exposure_us"),
+        ("colour_gains = [1.9, 1.6]", "colour_gains = [1.9]", "camera.colour_gains"),
+        ("corners = [[100.0", "corners = [[true", "tray.corners must be four"),
+        ("[empty]", "[empty", "not valid TOML"),
+    ],
+)
 def test_damaged_values_are_named(saved, old, new, problem):
     damage(saved, old, new)
     with pytest.raises(ProfileError) as error:
@@ -123,21 +143,26 @@ def test_the_profile_and_its_picture_can_be_read_by_other_users(saved):
 
 
 def test_a_profile_of_another_picture_size_says_what_differs_and_how_to_fix_it():
-    assert size_problem((1280, 720), [1280, 720]) == ""   # a list and a tuple of the same size match
-    assert size_problem((1280, 720), (640, 480)) == ("the tray was calibrated on 1280x720 pictures but the camera's "
-                                                     "are 640x480: set camera.size = [1280, 720] or run "
-                                                     "`dicetable calibrate` again")
+    assert size_problem((1280, 720), [1280, 720]) == ""  # a list and a tuple of the same size match
+    assert size_problem((1280, 720), (640, 480)) == (
+        "the tray was calibrated on 1280x720 pictures but the camera's "
+        "are 640x480: set camera.size = [1280, 720] or run "
+        "`dicetable calibrate` again"
+    )
 
 
-@pytest.mark.parametrize("old, new, problem", [
-    ("frame_size = [1280, 720]", "frame_size = [" + "9" * 400 + ", 720]", "frame_size holds a number too big"),
-    ("[dice]\ndie_px = 56.25", "[dice]\ndie_px = " + "9" * 400, "dice.die_px holds a number too big"),
-    ("[[100.0, 80.0],", "[[" + "9" * 400 + ", 80.0],", "tray.corners holds a number too big"),
-    ("exposure_us = 16000", "exposure_us = " + "9" * 400, "camera.exposure_us holds a number too big"),
-    ("version = 1", "version = 0x" + "f" * 4000, "version holds a number too big"),
-    ("frame_size = [1280, 720]", "frame_size = [" + "9" * 5000 + ", 720]", "not valid TOML"),   # past 4300 digits
-    ("frame_size = [1280, 720]", "frame_size = " + "[" * 5000 + "]" * 5000, "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "old, new, problem",
+    [
+        ("frame_size = [1280, 720]", "frame_size = [" + "9" * 400 + ", 720]", "frame_size holds a number too big"),
+        ("[dice]\ndie_px = 56.25", "[dice]\ndie_px = " + "9" * 400, "dice.die_px holds a number too big"),
+        ("[[100.0, 80.0],", "[[" + "9" * 400 + ", 80.0],", "tray.corners holds a number too big"),
+        ("exposure_us = 16000", "exposure_us = " + "9" * 400, "camera.exposure_us holds a number too big"),
+        ("version = 1", "version = 0x" + "f" * 4000, "version holds a number too big"),
+        ("frame_size = [1280, 720]", "frame_size = [" + "9" * 5000 + ", 720]", "not valid TOML"),  # past 4300 digits
+        ("frame_size = [1280, 720]", "frame_size = " + "[" * 5000 + "]" * 5000, "not valid TOML"),
+    ],
+)
 def test_numbers_python_cannot_take_and_nesting_it_cannot_follow_are_named(saved, old, new, problem):
     damage(saved, old, new)
     with pytest.raises(ProfileError) as error:

@@ -1,4 +1,5 @@
 """The wizard step by step on rendered frames and scripted presses; its screen; the calibrate command."""
+
 import numpy as np
 import pygame
 import pytest
@@ -20,9 +21,12 @@ TOLERANCE = 0.01 * float(np.hypot(*(SCENE.tray[2] - SCENE.tray[0])))
 
 def reads(values):
     def read(frame, calibration):
-        assert calibration.die_px and calibration.empty is not None   # the draft profile is used
-        dice = tuple(Die("d6", v, (100.0 * i, 100.0, 100.0 * i + 56, 156.0), "roll", 0.99) for i, v in enumerate(values, 1))
+        assert calibration.die_px and calibration.empty is not None  # the draft profile is used
+        dice = tuple(
+            Die("d6", v, (100.0 * i, 100.0, 100.0 * i + 56, 156.0), "roll", 0.99) for i, v in enumerate(values, 1)
+        )
         return Reading(dice, frame.shape[1], frame.shape[0])
+
     return read
 
 
@@ -32,10 +36,10 @@ def feed(wizard, image, *presses, metadata=METADATA):
 
 def to_dice_step(wizard, metadata=METADATA):
     feed(wizard, EMPTY, metadata=metadata)
-    feed(wizard, EMPTY, "OK", metadata=metadata)        # use the tray found
-    feed(wizard, EMPTY, "OK long", metadata=metadata)   # the corners are right
-    feed(wizard, EMPTY, "OK", metadata=metadata)        # lock
-    feed(wizard, EMPTY, "OK", metadata=metadata)        # learn the empty tray ...
+    feed(wizard, EMPTY, "OK", metadata=metadata)  # use the tray found
+    feed(wizard, EMPTY, "OK long", metadata=metadata)  # the corners are right
+    feed(wizard, EMPTY, "OK", metadata=metadata)  # lock
+    feed(wizard, EMPTY, "OK", metadata=metadata)  # learn the empty tray ...
     for _ in range(EMPTY_FRAMES):
         screen = feed(wizard, EMPTY, metadata=metadata)
     assert screen.step == "dice", screen
@@ -46,7 +50,7 @@ def test_the_whole_way_to_a_saved_profile(tmp_path):
     wizard = Wizard(tmp_path / "cal.toml", read=reads([1, 2, 3, 4, 5, 6]), now=lambda: "2024-05-01T20:00:00")
     to_dice_step(wizard)
     assert wizard.take_camera_request() == Exposure(12000, 1.5, (2.0, 1.5))
-    assert wizard.take_camera_request() is None                # asked once
+    assert wizard.take_camera_request() is None  # asked once
     screen = feed(wizard, DICE, "OK")
     assert screen.step == "check" and "6 dice measured" in screen.message
     screen = feed(wizard, DICE, "OK")
@@ -61,32 +65,32 @@ def test_the_whole_way_to_a_saved_profile(tmp_path):
     assert np.abs(profile.keep - order_corners(SCENE.keep)).max() <= TOLERANCE
     assert abs(profile.die_px - 56) <= 0.05 * 56
     assert profile.exposure == Exposure(12000, 1.5, (2.0, 1.5)) and profile.checked
-    assert np.abs(profile.empty.astype(int) - EMPTY).max() <= 1    # the still frames' median is the empty tray
+    assert np.abs(profile.empty.astype(int) - EMPTY).max() <= 1  # the still frames' median is the empty tray
 
 
 def test_nudging_moves_the_selected_corner_and_the_keep_corner_on_it(tmp_path):
     wizard = Wizard(tmp_path / "cal.toml")
     feed(wizard, EMPTY)
-    screen = feed(wizard, EMPTY, "OK", *["OK"] * 6)   # tray used, then x and y of three corners: the 4th corner, x
+    screen = feed(wizard, EMPTY, "OK", *["OK"] * 6)  # tray used, then x and y of three corners: the 4th corner, x
     start = {o.kind: o for o in screen.overlays if o.kind in ("tray", "keep", "selected")}
     corner = np.float32(start["selected"].points[0])
-    assert np.allclose(corner, start["tray"].points[3])               # the bottom-left corner ...
+    assert np.allclose(corner, start["tray"].points[3])  # the bottom-left corner ...
     assert any(np.allclose(corner, p) for p in start["keep"].points)  # ... is also the keep zone's
     screen = feed(wizard, EMPTY, "NEXT", "NEXT", "NEXT", "OK", "PREV long")
     moved = {o.kind: o for o in screen.overlays if o.kind in ("tray", "keep", "selected")}
     expected = corner + (3 * NUDGE_PX[0], -NUDGE_PX[1])
     assert np.allclose(moved["tray"].points[3], expected)
     assert any(np.allclose(expected, p) for p in moved["keep"].points)
-    assert np.allclose(moved["tray"].points[:3], start["tray"].points[:3])   # the others stay
+    assert np.allclose(moved["tray"].points[:3], start["tray"].points[:3])  # the others stay
 
 
 def test_the_ok_button_says_what_it_does_next_while_nudging(tmp_path):
     wizard = Wizard(tmp_path / "cal.toml")
     feed(wizard, EMPTY)
-    screen = feed(wizard, EMPTY, "OK")                 # tray used: the first corner, left/right
+    screen = feed(wizard, EMPTY, "OK")  # tray used: the first corner, left/right
     assert "move it left/right" in screen.instruction and screen.buttons[OK].startswith("up/down")
-    assert "OK: move it up/down" in screen.instruction      # the instruction and the button say the same
-    screen = feed(wizard, EMPTY, "OK")                 # the same corner, up/down
+    assert "OK: move it up/down" in screen.instruction  # the instruction and the button say the same
+    screen = feed(wizard, EMPTY, "OK")  # the same corner, up/down
     assert "move it up/down" in screen.instruction and screen.buttons[OK].startswith("next corner")
     assert "OK: the next corner" in screen.instruction
 
@@ -138,7 +142,7 @@ def test_a_wrong_reading_is_thrown_again_and_a_broken_reader_can_be_skipped(tmp_
     wizard = Wizard(tmp_path / "again.toml", read=reads([2, 2]))
     to_dice_step(wizard)
     feed(wizard, DICE, "OK", "OK")
-    screen = feed(wizard, DICE, "NEXT")                      # the player says the reading is wrong
+    screen = feed(wizard, DICE, "NEXT")  # the player says the reading is wrong
     assert screen.step == "check" and "Throw again" in screen.message
     screen = feed(wizard, DICE, "BACK")
     assert screen.step == "dice" and not (tmp_path / "again.toml").exists()
@@ -160,14 +164,15 @@ def test_the_screen_draws_picture_outlines_and_buttons(tmp_path):
     draw(surface, screen)
     pixels = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
     tray_colour = np.all(pixels == COLOURS["tray"], axis=2)
-    assert tray_colour.sum() > 500                                   # the tray's outline is drawn
+    assert tray_colour.sum() > 500  # the tray's outline is drawn
     ys, xs = np.nonzero(tray_colour)
     # the picture is scaled into the left part of the screen, keeping the frame's shape
     assert xs.max() < 0.62 * 800 and xs.min() > 0
     assert (xs.max() - xs.min()) / (ys.max() - ys.min()) == pytest.approx(
-        np.ptp(SCENE.tray[:, 0]) / np.ptp(SCENE.tray[:, 1]), rel=0.05)
-    bar = pixels[480 - 40:, :, :]
-    assert np.any(np.all(bar == COLOURS["bar"], axis=2))             # the button bar
+        np.ptp(SCENE.tray[:, 0]) / np.ptp(SCENE.tray[:, 1]), rel=0.05
+    )
+    bar = pixels[480 - 40 :, :, :]
+    assert np.any(np.all(bar == COLOURS["bar"], axis=2))  # the button bar
 
 
 @pytest.fixture
@@ -182,24 +187,39 @@ def test_the_command_runs_the_wizard_on_a_drawn_tray_and_checks_the_profile(tmp_
     # OK: tray, OK long: corners, OK: lock; at 1 s OK: learn (8 frames); at 2 s OK: measure;
     # OK long: save without a test throw (the reader's models may not be there); OK: finish
     script = "OK,OK long,OK,1:OK,2:OK,OK long,OK"
-    code = main(["calibrate", "--source", "synthetic", "--display", "dummy", "--profile", str(profile),
-                 "--script", script, "--screenshots", str(tmp_path / "shots")])
+    code = main(
+        [
+            "calibrate",
+            "--source",
+            "synthetic",
+            "--display",
+            "dummy",
+            "--profile",
+            str(profile),
+            "--script",
+            script,
+            "--screenshots",
+            str(tmp_path / "shots"),
+        ]
+    )
     out = capsys.readouterr()
     assert code == 0, out.err
     assert "calibration saved" in out.out
     loaded = load_profile(profile)
     assert np.abs(loaded.tray - SCENE.tray).max() <= TOLERANCE and abs(loaded.die_px - 56) <= 0.05 * 56
-    assert loaded.exposure is not None                               # the synthetic camera reports one
+    assert loaded.exposure is not None  # the synthetic camera reports one
     assert len(list((tmp_path / "shots").glob("*.png"))) >= 6
-    assert (tmp_path / "shots" / "1-find.png").exists()   # the first press comes once the first step was shown
+    assert (tmp_path / "shots" / "1-find.png").exists()  # the first press comes once the first step was shown
 
     assert main(["calibrate", "--check", "--profile", str(profile)]) == 0
     assert "die 5" in capsys.readouterr().out
     other = tmp_path / "settings.toml"
-    other.write_text("[camera]\nsize = [640, 480]\n")   # a profile the table could not use at this size
+    other.write_text("[camera]\nsize = [640, 480]\n")  # a profile the table could not use at this size
     assert main(["calibrate", "--check", "--settings", str(other), "--profile", str(profile)]) == 1
-    assert "calibrated on 1280x720 pictures but the camera's are 640x480: set camera.size = [1280, 720]" \
+    assert (
+        "calibrated on 1280x720 pictures but the camera's are 640x480: set camera.size = [1280, 720]"
         in capsys.readouterr().out
+    )
     profile.write_text(profile.read_text().replace("die_px", "die_size"))
     assert main(["calibrate", "--check", "--profile", str(profile)]) == 1
     out = capsys.readouterr().out
@@ -215,13 +235,25 @@ def test_without_a_screen_the_wizard_says_so_instead_of_waiting_unseen(tmp_path,
 
 
 def test_a_script_that_stops_early_fails_with_the_step_it_reached(tmp_path, dummy_display, capsys):
-    code = main(["calibrate", "--source", "synthetic", "--display", "dummy", "--profile", str(tmp_path / "c.toml"),
-                 "--script", "OK"])
+    code = main(
+        [
+            "calibrate",
+            "--source",
+            "synthetic",
+            "--display",
+            "dummy",
+            "--profile",
+            str(tmp_path / "c.toml"),
+            "--script",
+            "OK",
+        ]
+    )
     assert code == 1
     assert "step 'nudge'" in capsys.readouterr().err and not (tmp_path / "c.toml").exists()
 
 
 # -- the wizard `dicetable run` starts on a Pi without a profile ----------------------------------------
+
 
 def first_boot(tmp_path, monkeypatch, script):
     """`dicetable run` on a new Pi: no profile yet, a Pi camera (a drawn tray) that remembers the exposure
@@ -258,7 +290,7 @@ def first_boot(tmp_path, monkeypatch, script):
     panel = assemble.Panels([ScriptedPanel(parse_script(script), clock=lambda: grabbed[0] / 30)])
     monkeypatch.setattr(assemble, "open_camera", open_camera)
     monkeypatch.setattr(assemble, "open_buttons", lambda settings, keyboard, notes, layout=None: panel)
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))          # the screens' folder
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the screens' folder
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
     settings = tmp_path / "settings.toml"
     settings.write_text(f'[display]\nmode = "dummy"\n[calibration]\nprofile = "{tmp_path / "cal.toml"}"\n')
@@ -270,7 +302,7 @@ def test_the_first_boot_wizard_keeps_the_systemd_watchdog_fed(tmp_path, monkeypa
 
     from appliance import systemd_notify
 
-    settings, _, frames = first_boot(tmp_path, monkeypatch, "2:BACK long")   # two seconds in the wizard, then leave
+    settings, _, frames = first_boot(tmp_path, monkeypatch, "2:BACK long")  # two seconds in the wizard, then leave
     systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     systemd.bind(str(tmp_path / "notify"))
     monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
@@ -288,7 +320,7 @@ def test_the_first_boot_wizard_keeps_the_systemd_watchdog_fed(tmp_path, monkeypa
     finally:
         systemd.close()
     assert frames() == 60
-    assert messages == ["READY=1\nSTATUS=calibrating", "WATCHDOG=1", "WATCHDOG=1"]   # at frames 1 and 31
+    assert messages == ["READY=1\nSTATUS=calibrating", "WATCHDOG=1", "WATCHDOG=1"]  # at frames 1 and 31
 
 
 def test_the_first_boot_wizard_moves_to_a_screen_found_after_the_start(tmp_path, monkeypatch, dummy_display):
@@ -296,8 +328,8 @@ def test_the_first_boot_wizard_moves_to_a_screen_found_after_the_start(tmp_path,
     from appliance import assemble
     from appliance.main_loop import Output
 
-    settings, _, frames = first_boot(tmp_path, monkeypatch, "2:BACK long")   # 60 frames, then leave
-    stand_in, screen = pygame.display.set_mode((800, 480)), pygame.Surface((800, 480))   # SDL's dummy display
+    settings, _, frames = first_boot(tmp_path, monkeypatch, "2:BACK long")  # 60 frames, then leave
+    stand_in, screen = pygame.display.set_mode((800, 480)), pygame.Surface((800, 480))  # SDL's dummy display
     looked = []
 
     def look_for_screen():
@@ -309,21 +341,20 @@ def test_the_first_boot_wizard_moves_to_a_screen_found_after_the_start(tmp_path,
     monkeypatch.setattr(assemble, "open_output", lambda *args, **kwargs: output)
     assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 1
     assert looked == [10]
-    assert pygame.transform.average_color(screen)[:3] != (0, 0, 0)   # drawn on: the wizard's last screen
+    assert pygame.transform.average_color(screen)[:3] != (0, 0, 0)  # drawn on: the wizard's last screen
 
 
 def test_a_stop_asked_for_during_the_first_boot_wizard_is_no_failure(tmp_path, monkeypatch, dummy_display, capsys):
     settings, _, frames = first_boot(tmp_path, monkeypatch, "")
     get = pygame.event.get
-    stop = pygame.event.Event(pygame.QUIT)   # what SDL makes of systemctl stop's SIGTERM
+    stop = pygame.event.Event(pygame.QUIT)  # what SDL makes of systemctl stop's SIGTERM
     monkeypatch.setattr(pygame.event, "get", lambda *types: [stop] if frames() >= 10 else get(*types))
     assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
     assert frames() == 10 and not (tmp_path / "cal.toml").exists()
     assert "calibration stopped without saving" in capsys.readouterr().err
 
 
-def test_after_the_first_boot_wizard_the_table_plays_with_the_exposure_it_locked(tmp_path, monkeypatch,
-                                                                                 dummy_display):
+def test_after_the_first_boot_wizard_the_table_plays_with_the_exposure_it_locked(tmp_path, monkeypatch, dummy_display):
     from types import SimpleNamespace
 
     from appliance import assemble
@@ -333,14 +364,14 @@ def test_after_the_first_boot_wizard_the_table_plays_with_the_exposure_it_locked
 
     def appliance(settings, source, panel, table, output, calibration):
         playing.append((source, source.read() is not None))
-        return SimpleNamespace(recorder=None, run=lambda keep_going: None, read=None, table=table)   # learnt dice attach
+        return SimpleNamespace(recorder=None, run=lambda keep_going: None, read=None, table=table)  # learnt dice attach
 
     monkeypatch.setattr(assemble, "appliance", appliance)
     assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
     exposure = load_profile(tmp_path / "cal.toml").exposure
-    assert exposure is not None and cameras[0].exposure is None       # first opened before there was a profile
+    assert exposure is not None and cameras[0].exposure is None  # first opened before there was a profile
     [(camera, live)] = playing
-    assert camera.exposure == exposure and live                       # the empty tray was learned so
+    assert camera.exposure == exposure and live  # the empty tray was learned so
 
 
 def test_the_last_step_teaches_the_table_the_dice_thrown(tmp_path):
@@ -348,17 +379,23 @@ def test_the_last_step_teaches_the_table_the_dice_thrown(tmp_path):
     learnt with the saved profile, and the screen says how surely each face is read now."""
     from appliance.learning import LearntDice, folder_for
 
-    wizard = Wizard(tmp_path / "cal.toml", read=reads([1, 2, 3, 4, 5, 6]), now=lambda: "2024-05-01T20:00:00",
-                    teach=lambda profile: LearntDice(folder_for(profile.path, profile.created)))
+    wizard = Wizard(
+        tmp_path / "cal.toml",
+        read=reads([1, 2, 3, 4, 5, 6]),
+        now=lambda: "2024-05-01T20:00:00",
+        teach=lambda profile: LearntDice(folder_for(profile.path, profile.created)),
+    )
     to_dice_step(wizard)
-    for _ in range(3):   # measure, read the test throw, save
+    for _ in range(3):  # measure, read the test throw, save
         screen = feed(wizard, DICE, "OK")
-    assert screen.step == "done" and screen.buttons[NEXT] == "teach your dice" and (screen.number, screen.steps) == (7, 8)
+    assert (
+        screen.step == "done" and screen.buttons[NEXT] == "teach your dice" and (screen.number, screen.steps) == (7, 8)
+    )
     screen = feed(wizard, DICE, "NEXT")
     assert screen.step == "teach" and wizard.wants_dice
     screen = feed(wizard, DICE, "OK")
     assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == list("123456")
-    screen = feed(wizard, DICE, "NEXT long")   # the first die shows a 2, says the player
+    screen = feed(wizard, DICE, "NEXT long")  # the first die shows a 2, says the player
     assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == list("223456")
     screen = feed(wizard, DICE, "OK")
     assert screen.message.startswith("Learnt 6 dice (6 in all). How sure it reads each face now: 1: -, 2: ")

@@ -1,5 +1,6 @@
 """Mistakes a person makes at the command line: each gets a message naming the problem and the fix, exit 2
 for bad arguments or input, 1 for a failure, and never a traceback or OpenCV's own warnings."""
+
 import json
 import shutil
 from pathlib import Path
@@ -10,7 +11,7 @@ from appliance.cli import main
 from tests.support import FIXTURES, too_many_pixels
 
 THROWS = FIXTURES / "throws"
-GAME = THROWS / "misread-corrected"   # a small recorded game: 15 frames
+GAME = THROWS / "misread-corrected"  # a small recorded game: 15 frames
 
 
 @pytest.fixture(autouse=True)
@@ -28,8 +29,18 @@ def usage_error(capsys, *argv) -> str:
     return capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv", [["history", "--log"], ["run", "--log"], ["record", "--log"], ["calibrate", "--profile"],
-                                  ["demo", "--headless"], ["replay", "x", "--screens"], ["record"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["history", "--log"],
+        ["run", "--log"],
+        ["record", "--log"],
+        ["calibrate", "--profile"],
+        ["demo", "--headless"],
+        ["replay", "x", "--screens"],
+        ["record"],
+    ],
+)
 def test_a_path_in_the_home_of_no_such_user_is_a_usage_error(capsys, argv):
     """~pi/... on a Pi set up with another user name: the shell leaves it as it is, and Python cannot expand it."""
     err = usage_error(capsys, *argv, "~nosuchuser/games")
@@ -44,6 +55,7 @@ def game_labels(folder: Path, game: dict) -> Path:
 
 # -- 1. recorded games that are not what replay and demo need ---------------------------------------
 
+
 @pytest.mark.parametrize("command", [["replay"], ["demo", "--headless", "{tmp}/screens", "--recording"]])
 def test_a_recorded_game_of_an_unknown_game_lists_the_known_ones(tmp_path, capsys, command):
     folder = game_labels(tmp_path / "game", {"game": "yahtzee", "players": ["Ann"]})
@@ -54,8 +66,20 @@ def test_a_recorded_game_of_an_unknown_game_lists_the_known_ones(tmp_path, capsy
 
 def test_the_demo_plays_the_other_recordings_after_one_it_cannot(tmp_path, capsys):
     bad = game_labels(tmp_path / "game", {"game": "yahtzee", "players": ["Ann"]})
-    assert main(["demo", "--headless", str(tmp_path / "screens"), "--recording", str(bad),
-                 "--recording", str(THROWS / "die-outside")]) == 2
+    assert (
+        main(
+            [
+                "demo",
+                "--headless",
+                str(tmp_path / "screens"),
+                "--recording",
+                str(bad),
+                "--recording",
+                str(THROWS / "die-outside"),
+            ]
+        )
+        == 2
+    )
     out, err = capsys.readouterr()
     assert "unknown game 'yahtzee'" in err and "die-outside: dice-poker: Ann 15" in out
 
@@ -75,12 +99,16 @@ def test_replaying_a_still_set_says_its_labels_name_no_game(capsys):
 
 # -- 1. output folders checked when the arguments are read ------------------------------------------
 
-@pytest.mark.parametrize("argv", [
-    ["replay", str(GAME), "--screens", "{file}"],
-    ["demo", "--headless", "{file}"],
-    ["calibrate", "--screenshots", "{file}"],
-    ["record", "{file}"],
-])
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", str(GAME), "--screens", "{file}"],
+        ["demo", "--headless", "{file}"],
+        ["calibrate", "--screenshots", "{file}"],
+        ["record", "{file}"],
+    ],
+)
 def test_an_output_folder_that_is_a_file_is_a_usage_error(tmp_path, capsys, argv):
     (tmp_path / "file").write_text("in the way")
     err = usage_error(capsys, *[a.format(file=tmp_path / "file") for a in argv])
@@ -100,6 +128,7 @@ def test_a_bad_calibration_script_names_the_entry_and_the_format(capsys, script,
 
 
 # -- 2. a recording is never written over -----------------------------------------------------------
+
 
 @pytest.mark.parametrize("kept", ["labels.json", "calibration.toml"])
 def test_record_refuses_a_folder_that_holds_a_recording(tmp_path, capsys, kept):
@@ -123,6 +152,7 @@ def test_a_recorder_refuses_a_recording_but_takes_an_empty_folder(tmp_path):
 
 
 # -- 3. frames listed but missing -------------------------------------------------------------------
+
 
 def game_without_frames(tmp_path: Path, *numbers: int) -> Path:
     folder = tmp_path / "game"
@@ -151,23 +181,26 @@ def damaged_game(tmp_path: Path, change) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("change, says", [
-    (lambda l: l["game"].update(variants={"slam": "41:5"}), "the game cannot start"),   # a variant the rules refuse
-    (lambda l: l["presses"].append({"frame": 3, "press": "JUMP"}), "its script is damaged"),
-    (lambda l: l["presses"].append({"press": "OK"}), "its script is damaged"),
-    (lambda l: l.update(presses="OK"), "its script is damaged"),
-    (lambda l: l["misreads"][0].update(image=99), "its script is damaged"),
-    (lambda l: l["misreads"][0].update(read_as="six"), "its script is damaged"),
-    # the labeled rest and die a misread names, used mid-replay: checked before it plays
-    (lambda l: l["images"][0]["dice"][3].update(box="abcd"), "its script is damaged"),
-    (lambda l: l["images"][0]["dice"][3].update(box=[1]), "its script is damaged"),
-    (lambda l: l["images"][0].update(rest_frames=[14]), "its script is damaged"),
-    (lambda l: l["images"][0].update(rest_frames="14"), "its script is damaged"),
-    (lambda l: [l["images"][0].pop(key) for key in ("rest_frames", "frame")], "its script is damaged"),
-    (lambda l: l.update(images="none"), '"images" must be a list'),
-    (lambda l: l.update(calibration=5), '"calibration" must name the profile file'),
-    (lambda l: l["frames"][2].update(t="nan"), '"frames" must be a list'),
-])
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (lambda l: l["game"].update(variants={"slam": "41:5"}), "the game cannot start"),  # a variant the rules refuse
+        (lambda l: l["presses"].append({"frame": 3, "press": "JUMP"}), "its script is damaged"),
+        (lambda l: l["presses"].append({"press": "OK"}), "its script is damaged"),
+        (lambda l: l.update(presses="OK"), "its script is damaged"),
+        (lambda l: l["misreads"][0].update(image=99), "its script is damaged"),
+        (lambda l: l["misreads"][0].update(read_as="six"), "its script is damaged"),
+        # the labeled rest and die a misread names, used mid-replay: checked before it plays
+        (lambda l: l["images"][0]["dice"][3].update(box="abcd"), "its script is damaged"),
+        (lambda l: l["images"][0]["dice"][3].update(box=[1]), "its script is damaged"),
+        (lambda l: l["images"][0].update(rest_frames=[14]), "its script is damaged"),
+        (lambda l: l["images"][0].update(rest_frames="14"), "its script is damaged"),
+        (lambda l: [l["images"][0].pop(key) for key in ("rest_frames", "frame")], "its script is damaged"),
+        (lambda l: l.update(images="none"), '"images" must be a list'),
+        (lambda l: l.update(calibration=5), '"calibration" must name the profile file'),
+        (lambda l: l["frames"][2].update(t="nan"), '"frames" must be a list'),
+    ],
+)
 def test_a_damaged_recording_is_refused_and_says_what_is_wrong(tmp_path, capsys, change, says):
     assert main(["replay", str(damaged_game(tmp_path, change))]) == 2
     err = capsys.readouterr().err
@@ -187,7 +220,7 @@ def test_a_frame_whose_header_claims_too_many_pixels_is_skipped_like_a_damaged_o
 
     folder = game_without_frames(tmp_path)
     (folder / "frames" / "000002.jpg").write_bytes(too_many_pixels())
-    source = ReplaySource(folder, realtime=False)   # the table's camera when it plays recorded throws
+    source = ReplaySource(folder, realtime=False)  # the table's camera when it plays recorded throws
     assert source.read().t == 0.0 and source.read() is not None
     assert "000002.jpg" in source.status.message
     assert main(["replay", str(folder)]) == 2
@@ -204,6 +237,7 @@ def test_a_missing_frame_is_skipped_without_opencv_warnings(tmp_path, capfd):
 
 
 # -- 4. history only reads --------------------------------------------------------------------------
+
 
 def test_history_of_a_missing_log_says_so_and_creates_nothing(tmp_path, capsys):
     log = tmp_path / "typo" / "dir" / "games.sqlite"
@@ -257,8 +291,8 @@ def test_history_leaves_out_rows_the_card_damaged_and_shows_local_time(tmp_path,
     ranking = [{"rank": 1, "name": "Ann", "total": 90}]
     for result in (ranking, ranking, ranking):
         log.finish(log.start_game("dice-poker", ["Ann"], {}), result)
-    log.db.execute("UPDATE games SET players = '[\"An' WHERE id = 1")        # players: no JSON
-    log.db.execute("UPDATE games SET result = '[{\"name\": 1}]' WHERE id = 2")   # a result without its ranks
+    log.db.execute("UPDATE games SET players = '[\"An' WHERE id = 1")  # players: no JSON
+    log.db.execute("UPDATE games SET result = '[{\"name\": 1}]' WHERE id = 2")  # a result without its ranks
     log.db.execute("UPDATE games SET finished = '2026-11-22T05:20:00+00:00' WHERE id = 3")
     log.close()
     monkeypatch.setenv("TZ", "Europe/Berlin")
@@ -269,11 +303,12 @@ def test_history_leaves_out_rows_the_card_damaged_and_shows_local_time(tmp_path,
         monkeypatch.undo()
         time.tzset()
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "2026-11-22 06:20  dice-poker   1. Ann 90"   # 05:20 UTC, in Berlin's winter time
-    assert len(lines) == 2 and lines[1].endswith("1. Ann 90")   # game 1: its players damaged, its result sound
+    assert lines[0] == "2026-11-22 06:20  dice-poker   1. Ann 90"  # 05:20 UTC, in Berlin's winter time
+    assert len(lines) == 2 and lines[1].endswith("1. Ann 90")  # game 1: its players damaged, its result sound
 
 
 # -- 5. read says why a photo cannot be read --------------------------------------------------------
+
 
 def test_read_says_which_photo_is_missing_a_folder_or_not_an_image(tmp_path, capfd):
     (tmp_path / "garbage.jpg").write_bytes(b"not an image")
@@ -292,6 +327,7 @@ def test_read_says_a_photo_claiming_too_many_pixels_cannot_be_read(tmp_path, cap
 
 
 # -- 6. evaluate with nothing to score --------------------------------------------------------------
+
 
 def test_evaluate_of_a_set_without_images_has_nothing_to_score(tmp_path, capsys):
     (tmp_path / "labels.json").write_text('{"images": []}')
@@ -333,28 +369,39 @@ def recording_without_calibration(folder: Path) -> None:
     (folder / "labels.json").write_text(json.dumps(labels))
 
 
-def recording_without_rest_truth(folder: Path) -> None:   # as `dicetable record` makes them
+def recording_without_rest_truth(folder: Path) -> None:  # as `dicetable record` makes them
     labels = json.loads((folder / "labels.json").read_text())
     for image in labels["images"]:
         del image["rest_frames"]
     (folder / "labels.json").write_text(json.dumps(labels))
 
 
-@pytest.mark.parametrize("damage, says", [
-    (recording_without_calibration, "its labels.json names no calibration profile"),
-    (lambda f: (f / "calibration.toml").unlink(), "labels.json names the calibration profile calibration.toml, "
-                                                  "which is not in the folder"),
-    (lambda f: (f / "calibration.toml").write_text("frame_size = [800, \n"), "calibration profile calibration.toml: "
-                                                                              "not valid TOML"),
-    (lambda f: (f / "labels.json").write_text('{"frames": ['), "its labels.json is not JSON"),
-    (lambda f: (f / "labels.json").write_bytes(b'{"frames": [\xff]}'), "its labels.json is not JSON"),
-    (lambda f: (f / "frames" / "000003.jpg").write_bytes(b"not a jpeg"),
-     "its frame frames/000003.jpg is missing or not an image"),
-    (lambda f: (f / "frames" / "000015.jpg").unlink(), "its frame frames/000015.jpg is missing or not an image"),
-    (lambda f: (f / "labels.json").write_text('{"frames": [{"file": "frames/000001.jpg"}]}'),
-     'labels.json: "frames" must be a list'),
-    (recording_without_rest_truth, "its rests have no truth (rest_frames: rendered recordings only"),
-])
+@pytest.mark.parametrize(
+    "damage, says",
+    [
+        (recording_without_calibration, "its labels.json names no calibration profile"),
+        (
+            lambda f: (f / "calibration.toml").unlink(),
+            "labels.json names the calibration profile calibration.toml, which is not in the folder",
+        ),
+        (
+            lambda f: (f / "calibration.toml").write_text("frame_size = [800, \n"),
+            "calibration profile calibration.toml: not valid TOML",
+        ),
+        (lambda f: (f / "labels.json").write_text('{"frames": ['), "its labels.json is not JSON"),
+        (lambda f: (f / "labels.json").write_bytes(b'{"frames": [\xff]}'), "its labels.json is not JSON"),
+        (
+            lambda f: (f / "frames" / "000003.jpg").write_bytes(b"not a jpeg"),
+            "its frame frames/000003.jpg is missing or not an image",
+        ),
+        (lambda f: (f / "frames" / "000015.jpg").unlink(), "its frame frames/000015.jpg is missing or not an image"),
+        (
+            lambda f: (f / "labels.json").write_text('{"frames": [{"file": "frames/000001.jpg"}]}'),
+            'labels.json: "frames" must be a list',
+        ),
+        (recording_without_rest_truth, "its rests have no truth (rest_frames: rendered recordings only"),
+    ],
+)
 def test_a_recording_that_cannot_be_measured_is_named_once(tmp_path, capsys, damage, says):
     """`cannot measure rec1: its ...`, not `rec1: rec1: rec1: its ...`; and a skipped frame is no measurement
     (every later frame would be held against the next frame's truth)."""
@@ -367,11 +414,14 @@ def test_a_recording_that_cannot_be_measured_is_named_once(tmp_path, capsys, dam
     assert err.count(str(folder)) == 1 and "Traceback" not in err and out == ""
 
 
-@pytest.mark.parametrize("command, says", [
-    (["replay"], "is not a recorded game"),
-    (["evaluate", "--stream"], "its labels.json is not JSON (nested too deeply)"),
-    (["evaluate"], "labels.json is not JSON: nested too deeply"),
-])
+@pytest.mark.parametrize(
+    "command, says",
+    [
+        (["replay"], "is not a recorded game"),
+        (["evaluate", "--stream"], "its labels.json is not JSON (nested too deeply)"),
+        (["evaluate"], "labels.json is not JSON: nested too deeply"),
+    ],
+)
 def test_labels_nested_deeper_than_python_reads_are_said(tmp_path, capsys, command, says):
     from hardware.replay import ReplaySource
 
@@ -379,10 +429,11 @@ def test_labels_nested_deeper_than_python_reads_are_said(tmp_path, capsys, comma
     assert main(command + [str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err
-    assert "nested too deeply" in ReplaySource(tmp_path).status.message   # the table's replay camera
+    assert "nested too deeply" in ReplaySource(tmp_path).status.message  # the table's replay camera
 
 
 # -- 7. doctor on a settings file that cannot be used -----------------------------------------------
+
 
 @pytest.mark.parametrize("name, content", [("missing.toml", None), ("folder", "dir"), ("broken.toml", "[camera")])
 def test_doctor_says_the_named_settings_file_could_not_be_used(tmp_path, capsys, monkeypatch, name, content):
@@ -392,7 +443,7 @@ def test_doctor_says_the_named_settings_file_could_not_be_used(tmp_path, capsys,
         path.mkdir()
     elif content:
         path.write_text(content)
-    assert main(["doctor", "--settings", str(path)]) in (0, 1)   # 1: a camera or calibration this machine lacks
+    assert main(["doctor", "--settings", str(path)]) in (0, 1)  # 1: a camera or calibration this machine lacks
     out = capsys.readouterr().out
     assert f"{path} could not be used" in out and "the built-in defaults are used" in out
     assert "no file at $DICETABLE_SETTINGS" not in out
@@ -418,5 +469,7 @@ def test_a_damaged_recording_among_measured_throws_is_named(tmp_path, capsys):
     shutil.move(str(bad), tmp_path / "throws" / "bad")
     assert main(["evaluate", str(tmp_path / "throws"), "--stream", "--no-reader"]) == 2
     err = capsys.readouterr().err
-    assert err == (f"dicetable evaluate: cannot measure {tmp_path / 'throws' / 'bad'}: its labels.json is not as "
-                   "docs/RECORDINGS.md describes (IndexError: string index out of range)\n")
+    assert err == (
+        f"dicetable evaluate: cannot measure {tmp_path / 'throws' / 'bad'}: its labels.json is not as "
+        "docs/RECORDINGS.md describes (IndexError: string index out of range)\n"
+    )

@@ -1,7 +1,7 @@
 """The table's commands as a person runs them: a demo without hardware, a replay, clear errors."""
+
 import json
 import tempfile
-from pathlib import Path
 
 from appliance.cli import main
 from hardware.buttons import Press
@@ -11,12 +11,14 @@ THROWS = FIXTURES / "throws"
 
 
 def test_demo_headless_writes_the_screens(tmp_path, capsys):
-    assert main(["demo", "--headless", str(tmp_path / "screens"), "--recording", str(THROWS / "misread-corrected")]) == 0
+    assert (
+        main(["demo", "--headless", str(tmp_path / "screens"), "--recording", str(THROWS / "misread-corrected")]) == 0
+    )
     out = capsys.readouterr().out
     shots = sorted((tmp_path / "screens").glob("0*.png"))
     assert len(shots) > 5 and f"{len(shots)} screens written" in out
     assert "misread-corrected: dice-poker" in out
-    names = [png.name for png in shots]   # named by what they show, the tour's screens after the game's
+    names = [png.name for png in shots]  # named by what they show, the tour's screens after the game's
     assert names[0] == "0001-dice-poker-ann-throw-all-5-dice.png"
     for shown in ("check-the-dice", "names-player", "choose-the-field", "menu", "set-aside", "game-over"):
         assert any(shown in name for name in names), shown
@@ -91,9 +93,9 @@ def test_run_without_a_writable_log_says_why_on_screen_and_starts_no_game(tmp_pa
     apps = run_a_step(monkeypatch, tmp_path, tmp_path / "blocked" / "games.sqlite")
     table = apps[0].table
     assert "cannot open the game log" in table.message and "no game can be kept" in table.message
-    assert "cannot open the game log" in capsys.readouterr().out   # the journal has it too
-    table.press(Press("OK"))   # the game chosen
-    table.press(Press("OK"))   # the players: it does not start
+    assert "cannot open the game log" in capsys.readouterr().out  # the journal has it too
+    table.press(Press("OK"))  # the game chosen
+    table.press(Press("OK"))  # the players: it does not start
     assert table.record is None and "the game cannot be kept, so it does not start" in table.message
 
 
@@ -112,7 +114,7 @@ def test_evaluate_stream_names_the_packaged_reader(capsys):
     figures = json.loads(capsys.readouterr().out)
     assert figures["reader"] == "packaged" and figures["zone_errors"] == 0 and figures["labeled_dice"] == 5
     trust = (figures["right"], figures["asked"], figures["silent"], figures["sure_phantoms"])
-    assert sum(trust[:3]) <= 5 and trust[1:] == (0, 0, 0), figures   # the recorded throws read without asking
+    assert sum(trust[:3]) <= 5 and trust[1:] == (0, 0, 0), figures  # the recorded throws read without asking
     assert figures["right_rate"] == round(figures["right"] / 5, 4)
 
 
@@ -145,13 +147,14 @@ def test_run_without_a_screen_keeps_only_its_latest_screen(tmp_path, capsys, mon
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     settings = tmp_path / "settings.toml"
-    settings.write_text(f'[display]\nmode = "dummy"\n[camera]\nsource = "replay"\n'
-                        f'replay_folder = "{THROWS / "misread-corrected"}"\n')
+    settings.write_text(
+        f'[display]\nmode = "dummy"\n[camera]\nsource = "replay"\nreplay_folder = "{THROWS / "misread-corrected"}"\n'
+    )
     real, tables = assemble.appliance, []
 
     def briefly(*parts):
         app = real(*parts)
-        app.run = lambda keep_going: [app.step() for _ in range(45)]   # a second and a half of camera time
+        app.run = lambda keep_going: [app.step() for _ in range(45)]  # a second and a half of camera time
         tables.append(app)
         return app
 
@@ -159,7 +162,7 @@ def test_run_without_a_screen_keeps_only_its_latest_screen(tmp_path, capsys, mon
     assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 0
     [app] = tables
     folder = app.output.png_dir
-    assert list(folder.iterdir()) == [folder / "screen.png"]       # redrawn several times, one file
+    assert list(folder.iterdir()) == [folder / "screen.png"]  # redrawn several times, one file
     assert f"the latest screen is written to {folder / 'screen.png'}" in capsys.readouterr().out
 
 
@@ -173,7 +176,7 @@ def test_run_on_a_damaged_log_keeps_it_and_starts_a_new_one(tmp_path, capsys, mo
     assert kept.read_bytes() == damaged
     assert f"the game log {tmp_path / 'games.sqlite'} is damaged" in apps[0].table.message
     assert f"the damaged one is kept as {kept.name}" in apps[0].table.message
-    assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 0    # the new log works
+    assert main(["history", "--log", str(tmp_path / "games.sqlite")]) == 0  # the new log works
     assert main(["history", "--log", str(kept)]) == 1
     assert f"the game log {kept} is damaged" in capsys.readouterr().err
 

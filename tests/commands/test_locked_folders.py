@@ -1,7 +1,7 @@
 """Folders this user cannot enter, named to the commands: a clear error, never a traceback. The tests may run as
 root, whom no folder is closed to, so the folder's refusal is played by os.stat, os.mkdir and os.access."""
+
 import os
-from pathlib import Path
 
 import pytest
 
@@ -34,28 +34,36 @@ def locked(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "stat", stat)
     monkeypatch.setattr(os, "mkdir", mkdir)
-    monkeypatch.setattr(os, "access", lambda path, mode, **kw: not (refused(path) or os.fspath(path) == str(folder))
-                        and real_access(path, mode, **kw))
+    monkeypatch.setattr(
+        os,
+        "access",
+        lambda path, mode, **kw: (
+            not (refused(path) or os.fspath(path) == str(folder)) and real_access(path, mode, **kw)
+        ),
+    )
     return folder
 
 
-@pytest.mark.parametrize("command", [
-    ["demo", "--fast", "--headless", "{}/screens"],
-    ["replay", str(THROWS / "misread-corrected"), "--screens", "{}/screens"],
-    ["calibrate", "--source", "synthetic", "--screenshots", "{}/shots"],
-    ["record", "{}/game"],
-    ["read", "{}/photo.jpg"],
-    ["history", "--log", "{}/games.sqlite"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["demo", "--fast", "--headless", "{}/screens"],
+        ["replay", str(THROWS / "misread-corrected"), "--screens", "{}/screens"],
+        ["calibrate", "--source", "synthetic", "--screenshots", "{}/shots"],
+        ["record", "{}/game"],
+        ["read", "{}/photo.jpg"],
+        ["history", "--log", "{}/games.sqlite"],
+    ],
+)
 def test_a_folder_that_cannot_be_entered_is_said_not_a_traceback(locked, command, capsys):
     args = [part.format(locked) for part in command]
     try:
         code = main(args)
-    except SystemExit as exit:   # argparse: a usage error
+    except SystemExit as exit:  # argparse: a usage error
         code = exit.code
     assert code not in (0, None)
     said = capsys.readouterr()
-    said = said.out + said.err   # `read` lists each photo's problem with the others, on stdout
+    said = said.out + said.err  # `read` lists each photo's problem with the others, on stdout
     assert str(locked) in said and "Permission denied" in said, said
 
 

@@ -1,4 +1,5 @@
 """What the commands say: the version, a photo cut short, and what to try when no dice are found."""
+
 import numpy as np
 import pytest
 
@@ -24,11 +25,11 @@ def a_photo(path, shape=(240, 320, 3)) -> bytes:
 
 def test_a_jpeg_cut_short_is_said_so(tmp_path, capsys):
     whole = a_photo(tmp_path / "whole.jpg")
-    (tmp_path / "cut.jpg").write_bytes(whole[:len(whole) // 2])
+    (tmp_path / "cut.jpg").write_bytes(whole[: len(whole) // 2])
     assert main(["read", str(tmp_path / "cut.jpg")]) == 1
     captured = capsys.readouterr()
     assert "cut.jpg: is a JPEG cut short (the file ends before the picture does)" in captured.out
-    assert "Premature end" not in captured.err   # libjpeg was not left to say it
+    assert "Premature end" not in captured.err  # libjpeg was not left to say it
     assert main(["read", str(tmp_path / "whole.jpg")]) == 0
 
 
@@ -44,12 +45,12 @@ def test_a_settings_warning_says_the_default_as_the_file_writes_it(tmp_path):
     from appliance.settings import load_settings
 
     path = tmp_path / "settings.toml"
-    path.write_text('[games.hexakubus]\nslam = 5\na-bonus = 7\n[camera]\nreplay_folder = 5\n')
+    path.write_text("[games.hexakubus]\nslam = 5\na-bonus = 7\n[camera]\nreplay_folder = 5\n")
     _, warnings = load_settings(path)
     said = "\n".join(warnings)
-    assert 'slam = 5 is not allowed' in said and 'using the default "none"' in said
+    assert "slam = 5 is not allowed" in said and 'using the default "none"' in said
     assert "default {}" not in said and "default null" not in said
-    assert 'replay_folder = 5 is not allowed' in said and 'using the default ""' in said
+    assert "replay_folder = 5 is not allowed" in said and 'using the default ""' in said
 
 
 def test_a_long_list_in_a_settings_warning_is_cut(tmp_path):
@@ -66,22 +67,25 @@ def test_a_long_list_in_a_settings_warning_is_cut(tmp_path):
 def test_one_of_a_thing_is_said_in_the_singular(capsys):
     from appliance.words import count
 
-    assert [count(1, "column"), count(2, "column"), count(1, "entry", "entries"), count(0, "entry", "entries")] == \
-        ["1 column", "2 columns", "1 entry", "0 entries"]
+    assert [count(1, "column"), count(2, "column"), count(1, "entry", "entries"), count(0, "entry", "entries")] == [
+        "1 column",
+        "2 columns",
+        "1 entry",
+        "0 entries",
+    ]
     main(["rules", "dice-poker", "--optimum"])
-    assert capsys.readouterr().out.strip().endswith("column 340, 1 column 340")   # it said "1 column(s)"
+    assert capsys.readouterr().out.strip().endswith("column 340, 1 column 340")  # it said "1 column(s)"
 
 
 def test_run_without_a_calibration_or_a_screen_refuses_as_calibrate_does(tmp_path, capsys, monkeypatch):
     """It once started the wizard on no screen at all, waiting on buttons for steps nobody could see."""
     from hardware import display
 
-    for var in ("DISPLAY", "WAYLAND_DISPLAY"):   # display.mode "auto" finds no screen here
+    for var in ("DISPLAY", "WAYLAND_DISPLAY"):  # display.mode "auto" finds no screen here
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setattr(display, "drm_devices", lambda: [])
     settings = tmp_path / "settings.toml"
-    settings.write_text(f'[camera]\nsource = "usb"\ndevice = 7\n'
-                        f'[calibration]\nprofile = "{tmp_path / "none.toml"}"\n')
+    settings.write_text(f'[camera]\nsource = "usb"\ndevice = 7\n[calibration]\nprofile = "{tmp_path / "none.toml"}"\n')
     assert main(["run", "--settings", str(settings), "--log", str(tmp_path / "games.sqlite")]) == 2
     err = capsys.readouterr().err
     assert "no profile here yet" in err and "connect a screen" in err and "dicetable calibrate --display dummy" in err
@@ -103,7 +107,7 @@ def test_a_log_that_refuses_a_write_is_said_in_the_journal_too(tmp_path, capsys,
 
     monkeypatch.setattr(log, "append", read_only)
     table.reading(_reading((1, 2, 3, 4, 5)))
-    table.press(Press("OK"))   # the throw confirmed: not written, so not taken
+    table.press(Press("OK"))  # the throw confirmed: not written, so not taken
     assert "read-only" in table.message and table.game.throw is None
     assert f"dicetable: {table.message}" in capsys.readouterr().err
     log.close()

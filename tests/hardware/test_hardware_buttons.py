@@ -1,4 +1,5 @@
 """Button panels: real gpiozero Buttons on MockFactory pins, pygame key and mouse events, scripts."""
+
 import time
 
 import pygame
@@ -18,6 +19,7 @@ class Clock:
 
 
 # -- Press and the hold timer ---------------------------------------------------------------------
+
 
 def test_press_parses_script_text_and_refuses_unknown_buttons():
     assert Press.parse("ok") == Press(OK)
@@ -49,6 +51,7 @@ def test_hold_timer_gives_long_presses_while_held_and_short_ones_on_release():
 
 # -- the scripted panel ---------------------------------------------------------------------------
 
+
 def test_scripted_panel_gives_untimed_presses_one_per_poll():
     panel = ScriptedPanel(["NEXT", "NEXT", Press(OK, long=True)])
     assert [panel.poll() for _ in range(4)] == [[Press(NEXT)], [Press(NEXT)], [Press(OK, long=True)], []]
@@ -69,6 +72,7 @@ def test_scripted_panel_releases_timed_presses_when_their_time_has_come():
 
 # -- keyboard and touch through real pygame events ----------------------------------------------------
 
+
 @pytest.fixture
 def pygame_display():
     pygame.display.init()
@@ -85,7 +89,12 @@ def key(kind, k, mod=0):
 def test_keyboard_panel_maps_keys_and_leaves_other_events_in_the_queue(pygame_display):
     clock = Clock()
     panel = KeyboardPanel(clock=clock)
-    for k, button in [(pygame.K_LEFT, PREV), (pygame.K_RIGHT, NEXT), (pygame.K_RETURN, OK), (pygame.K_BACKSPACE, BACK)]:
+    for k, _button in [
+        (pygame.K_LEFT, PREV),
+        (pygame.K_RIGHT, NEXT),
+        (pygame.K_RETURN, OK),
+        (pygame.K_BACKSPACE, BACK),
+    ]:
         pygame.event.post(key(pygame.KEYDOWN, k))
         clock.now += 0.1
         pygame.event.post(key(pygame.KEYUP, k))

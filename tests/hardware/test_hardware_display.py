@@ -1,21 +1,25 @@
 """Display setup: which mode 'auto' picks, the dummy display, a kiosk that cannot open, and the layouts."""
+
 import os
 
 import pygame
 import pytest
 
+from appliance.screens.layout import LAYOUTS, layout_for
 from hardware import buttons, display
 from hardware.buttons import KeyboardPanel
-from appliance.screens.layout import LAYOUTS, layout_for
 from hardware.display import DisplayError, choose_mode, open_display
 
 
-@pytest.mark.parametrize("env, drm, expected", [
-    ({}, ["/dev/dri/card0"], "kiosk"),  # a Pi booted to the console with a screen
-    ({"DISPLAY": ":0"}, ["/dev/dri/card0"], "window"),  # the Pi desktop
-    ({"WAYLAND_DISPLAY": "wayland-1"}, [], "window"),
-    ({}, [], "dummy"),  # a server or CI: nothing to show on
-])
+@pytest.mark.parametrize(
+    "env, drm, expected",
+    [
+        ({}, ["/dev/dri/card0"], "kiosk"),  # a Pi booted to the console with a screen
+        ({"DISPLAY": ":0"}, ["/dev/dri/card0"], "window"),  # the Pi desktop
+        ({"WAYLAND_DISPLAY": "wayland-1"}, [], "window"),
+        ({}, [], "dummy"),  # a server or CI: nothing to show on
+    ],
+)
 def test_auto_mode_follows_the_machine(env, drm, expected):
     assert choose_mode("auto", env, drm) == expected
 
@@ -71,7 +75,7 @@ def test_layouts_for_the_touchscreen_and_the_tv():
 def test_only_the_events_the_table_reads_are_queued(sdl_env, monkeypatch):
     # SDL's queue holds 65,535 events: motion, window and touch-finger events nobody reads would fill it,
     # and then key presses and the QUIT of a SIGTERM would be dropped
-    monkeypatch.setattr(buttons, "_READ_EVENTS", set())   # no panel made yet in this process
+    monkeypatch.setattr(buttons, "_READ_EVENTS", set())  # no panel made yet in this process
     open_display("dummy", (320, 240))
     pygame.event.clear()
     assert not pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 1), buttons=(0, 0, 0)))
@@ -80,7 +84,7 @@ def test_only_the_events_the_table_reads_are_queued(sdl_env, monkeypatch):
     assert pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert [e.type for e in pygame.event.get()] == [pygame.KEYDOWN, pygame.QUIT]
-    open_display("dummy", (320, 240))   # opened again (a screen found later): the keyboard still reads
+    open_display("dummy", (320, 240))  # opened again (a screen found later): the keyboard still reads
     assert pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
 
 

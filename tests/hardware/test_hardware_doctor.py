@@ -1,5 +1,6 @@
 """`dicetable doctor` on this machine and on pretend ones: every missing part is named with its fix; exit 1 when
 the table cannot run without one of them."""
+
 import json
 
 import pytest
@@ -31,7 +32,7 @@ def bare_machine(monkeypatch, tmp_path):
 
 def test_doctor_on_a_bare_machine_says_what_is_missing_and_how_to_fix_it(capsys, bare_machine):
     code, out = run_doctor(capsys)
-    assert code == 1   # no camera, no calibration, no screen: the table cannot run
+    assert code == 1  # no camera, no calibration, no screen: the table cannot run
     assert "not a Raspberry Pi" in out
     assert "camera      MISSING" in out and "no /dev/video* devices" in out and "plug in a USB camera" in out
     assert "buttons     MISSING" in out and "no GPIO on this machine: the keyboard works instead" in out
@@ -68,21 +69,27 @@ def test_doctor_reports_settings_warnings_and_a_found_calibration(capsys, bare_m
     settings = bare_machine / "settings.toml"
     settings.write_text(f'[camera]\nfps = 0\n[calibration]\nprofile = "{profile}"\n')
     code, out = run_doctor(capsys, "--settings", str(settings))
-    assert code == 1   # no camera
+    assert code == 1  # no camera
     assert "settings    MISSING" in out and "camera.fps = 0 is not allowed" in out
     assert "calibration ok" in out and str(profile) in out
 
     settings.write_text(f'[camera]\nsize = [1920, 1080]\n[calibration]\nprofile = "{profile}"\n')
     code, out = run_doctor(capsys, "--settings", str(settings))
-    assert "calibration MISSING" in out and f"profile {profile}: the tray was calibrated on 1280x720 pictures but " \
-                                            "the camera's are 1920x1080: set camera.size = [1280, 720]" in out
+    assert (
+        "calibration MISSING" in out
+        and f"profile {profile}: the tray was calibrated on 1280x720 pictures but "
+        "the camera's are 1920x1080: set camera.size = [1280, 720]"
+        in out
+    )
 
 
 def pretend_pi(monkeypatch, tmp_path, wheel_pygame=False):
     """A pretend Pi: the probes see camera, GPIO and a DRM screen; only readiness is asserted, not real access."""
     monkeypatch.setattr(probe, "pygame_brings_its_own_sdl", lambda: wheel_pygame)
     monkeypatch.setattr(probe, "pi_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
-    monkeypatch.setattr(probe.glob, "glob", lambda p: {"/dev/video*": ["/dev/video0"], "/dev/gpiochip*": ["/dev/gpiochip0"]}.get(p, []))
+    monkeypatch.setattr(
+        probe.glob, "glob", lambda p: {"/dev/video*": ["/dev/video0"], "/dev/gpiochip*": ["/dev/gpiochip0"]}.get(p, [])
+    )
     monkeypatch.setattr(probe, "_driver", lambda device: "uvcvideo")
     monkeypatch.setattr(probe, "drm_devices", lambda: ["/dev/dri/card1"])
     monkeypatch.setattr(probe.os, "access", lambda path, mode: True)
@@ -104,7 +111,7 @@ def test_doctor_finds_a_pi_with_everything(monkeypatch, tmp_path):
 
 
 def test_doctor_says_when_pygame_cannot_show_a_kiosk(monkeypatch, tmp_path):
-    report = pretend_pi(monkeypatch, tmp_path, wheel_pygame=True)   # pip's wheel: its SDL has no KMSDRM
+    report = pretend_pi(monkeypatch, tmp_path, wheel_pygame=True)  # pip's wheel: its SDL has no KMSDRM
     assert report["missing"] == ["display"] == report["needed_missing"]
     display = next(p for p in report["parts"] if p["part"] == "display")
     assert "sudo apt install python3-pygame" in display["findings"][0]["fix"]
@@ -117,7 +124,7 @@ def test_doctor_on_this_very_machine_runs(capsys):
 
 def test_doctor_says_what_is_wrong_with_a_damaged_profile(capsys, bare_machine):
     profile = bare_machine / "tray.toml"
-    profile.write_text('[tray]\ncorners = [[0, 0], [10, 0], [10, 10], [0, 10]]\n')  # TOML, but no profile
+    profile.write_text("[tray]\ncorners = [[0, 0], [10, 0], [10, 10], [0, 10]]\n")  # TOML, but no profile
     settings = bare_machine / "settings.toml"
     settings.write_text(f'[calibration]\nprofile = "{profile}"\n')
     code, out = run_doctor(capsys, "--settings", str(settings))
@@ -138,7 +145,7 @@ def test_a_pi_cameras_own_video_device_is_not_taken_for_a_usb_camera(monkeypatch
     monkeypatch.setattr(probe, "pi_model", lambda: "Raspberry Pi 4 Model B Rev 1.5")
     monkeypatch.setattr(probe.glob, "glob", lambda p: list(devices) if p == "/dev/video*" else [])
     monkeypatch.setattr(probe, "_driver", devices.get)
-    monkeypatch.setattr(probe.importlib.util, "find_spec", lambda name: None)   # no picamera2
+    monkeypatch.setattr(probe.importlib.util, "find_spec", lambda name: None)  # no picamera2
     monkeypatch.setitem(sys.modules, "picamera2", None)
     usb = next(f for f in probe.probe_cameras() if f.part == "USB camera")
     assert not usb.ok and "/dev/video0 (unicam)" in usb.found and usb.fix == "set camera.device to one of /dev/video2"

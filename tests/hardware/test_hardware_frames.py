@@ -1,4 +1,5 @@
 """Frame sources: the reconnect mechanism, the OpenCV camera on a real video file, and replays."""
+
 import json
 import subprocess
 import sys
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from hardware.frame_source import ENDED, LOST, OK, CameraError, ReconnectingSource
-from hardware.frames import OpenCVCamera, ReplaySource, load_recording, RecordingError
+from hardware.frames import OpenCVCamera, RecordingError, ReplaySource, load_recording
 
 
 class Clock:
@@ -35,6 +36,7 @@ def picture(n, size=(160, 120)):
 
 
 # -- the reconnect mechanism, with a device the test controls ----------------------------------------
+
 
 class FakeDevices:
     """open() fails while `plugged` is False; grab() fails once `unplug_after` frames were read."""
@@ -124,6 +126,7 @@ def test_an_exception_of_any_kind_from_the_driver_is_a_state_not_a_crash():
 
 # -- the OpenCV camera on a video file written here ---------------------------------------------------
 
+
 def write_video(path, frames=12, size=(160, 120)):
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, size)
     assert writer.isOpened(), "OpenCV cannot write MJPG here"
@@ -145,7 +148,7 @@ def test_opencv_camera_reads_bgr_frames_and_a_small_grey_picture_from_a_video_fi
     # the orange square is orange: BGR order
     b, g, r = frames[0].image[45, 10 + 15]
     assert r > 200 and b < 100
-    assert not source.can_lock_exposure   # a USB camera's exposure is not locked from here
+    assert not source.can_lock_exposure  # a USB camera's exposure is not locked from here
     source.close()
     assert source.status.state == ENDED
 
@@ -178,6 +181,7 @@ def test_opencv_camera_on_a_missing_device_says_so_and_does_not_raise(tmp_path):
 
 # -- replays --------------------------------------------------------------------------------------
 
+
 def make_recording(folder, times=(0.0, 0.1, 0.25), calibration=True, extra=None):
     (folder / "frames").mkdir(parents=True)
     frames = []
@@ -187,8 +191,14 @@ def make_recording(folder, times=(0.0, 0.1, 0.25), calibration=True, extra=None)
         frames.append({"file": name, "t": t})
     labels = {
         "frames": frames,
-        "images": [{"file": frames[-1]["file"], "width": 160, "height": 120,
-                    "dice": [{"kind": "d6", "value": 5, "box": [40.0, 30.0, 70.0, 60.0]}]}],
+        "images": [
+            {
+                "file": frames[-1]["file"],
+                "width": 160,
+                "height": 120,
+                "dice": [{"kind": "d6", "value": 5, "box": [40.0, 30.0, 70.0, 60.0]}],
+            }
+        ],
         "calibration": "calibration.toml" if calibration else None,
         "attempts": [1, 1, 1],  # a key the reader does not know: ignored
         **(extra or {}),
@@ -249,12 +259,15 @@ def test_replay_skips_a_damaged_frame_and_says_so(tmp_path):
     assert "000002.jpg" in source.status.message
 
 
-@pytest.mark.parametrize("labels, expected", [
-    (None, "no labels.json"),
-    ("{not json", "cannot be read"),
-    (json.dumps({"frames": [{"file": "a.jpg"}]}), '"frames" must be a list'),
-    (json.dumps({"frames": []}), "no frames"),
-])
+@pytest.mark.parametrize(
+    "labels, expected",
+    [
+        (None, "no labels.json"),
+        ("{not json", "cannot be read"),
+        (json.dumps({"frames": [{"file": "a.jpg"}]}), '"frames" must be a list'),
+        (json.dumps({"frames": []}), "no frames"),
+    ],
+)
 def test_a_folder_that_is_not_a_recording_ends_with_the_reason(tmp_path, labels, expected):
     if labels is not None:
         (tmp_path / "labels.json").write_text(labels)

@@ -6,6 +6,7 @@ signal_function=None), stop, close), so a misspelt method or keyword fails with 
 and it checks what picamera2's check_camera_config checks: stream dicts with a known format, sizes as tuples of
 even numbers, lores YUV and not larger than main; plus the order configure -> start -> capture.
 """
+
 import sys
 import types
 
@@ -17,8 +18,14 @@ from hardware.picamera import PiCamera, locked_controls
 
 RGB_FORMATS = {"XBGR8888", "XRGB8888", "RGB888", "BGR888"}
 YUV_FORMATS = {"YUV420", "YVU420", "NV12", "NV21", "YUYV", "UYVY"}
-CONTROL_TYPES = {"AeEnable": bool, "ExposureTime": int, "AnalogueGain": float, "AwbEnable": bool,
-                 "ColourGains": tuple, "FrameDurationLimits": tuple}
+CONTROL_TYPES = {
+    "AeEnable": bool,
+    "ExposureTime": int,
+    "AnalogueGain": float,
+    "AwbEnable": bool,
+    "ColourGains": tuple,
+    "FrameDurationLimits": tuple,
+}
 
 
 def check_stream(stream, name):
@@ -53,8 +60,12 @@ def standin_module(world: World) -> types.ModuleType:
         @staticmethod
         def global_camera_info():
             sensor = {"Model": "imx708", "Location": 2, "Rotation": 180, "Id": "/base/soc/i2c0mux/i2c@1/imx708@1a"}
-            webcam = {"Model": "HD Pro Webcam C920", "Location": 2, "Rotation": 0,
-                      "Id": "/base/axi/pcie@120000/rp1/usb@200000-1:1.0-046d:082d"}
+            webcam = {
+                "Model": "HD Pro Webcam C920",
+                "Location": 2,
+                "Rotation": 0,
+                "Id": "/base/axi/pcie@120000/rp1/usb@200000-1:1.0-046d:082d",
+            }
             cameras = [sensor] * world.sensors if world.plugged else []
             return [{**c, "Num": i} for i, c in enumerate(cameras + [webcam] * world.webcams)]
 
@@ -68,19 +79,38 @@ def standin_module(world: World) -> types.ModuleType:
             self.started = self.closed = False
             world.cameras.append(self)
 
-        def create_video_configuration(self, main={}, lores=None, raw={}, transform=None, colour_space=None,
-                                       buffer_count=6, controls={}, display="main", encode="main", queue=True,
-                                       sensor={}, use_case="video"):
+        def create_video_configuration(
+            self,
+            main={},
+            lores=None,
+            raw={},
+            transform=None,
+            colour_space=None,
+            buffer_count=6,
+            controls={},
+            display="main",
+            encode="main",
+            queue=True,
+            sensor={},
+            use_case="video",
+        ):
             self.calls.append(("create_video_configuration", main, lores, controls))
             check_stream(main, "main")
             check_controls(controls)
             if lores is not None:
                 check_stream(lores, "lores")
                 assert lores["format"] in YUV_FORMATS, "lores stream must be YUV"
-                assert lores["size"][0] <= main["size"][0] and lores["size"][1] <= main["size"][1], \
+                assert lores["size"][0] <= main["size"][0] and lores["size"][1] <= main["size"][1], (
                     "lores stream dimensions may not exceed main stream"
-            return {"use_case": "video", "main": dict(main), "lores": dict(lores) if lores else None,
-                    "raw": raw, "controls": dict(controls), "buffer_count": buffer_count}
+                )
+            return {
+                "use_case": "video",
+                "main": dict(main),
+                "lores": dict(lores) if lores else None,
+                "raw": raw,
+                "controls": dict(controls),
+                "buffer_count": buffer_count,
+            }
 
         def configure(self, camera_config=None):
             assert not self.started, "Camera must be stopped before configuring"
@@ -149,17 +179,37 @@ class Clock:
 
 
 def test_pi_camera_configures_two_streams_locks_exposure_and_white_balance_then_reads(world):
-    source = PiCamera(1, size=(1280, 720), small_size=(320, 180), exposure_us=12000, analogue_gain=2.0,
-                      colour_gains=(1.9, 1.6), timeout_s=2.0, clock=Clock())
+    source = PiCamera(
+        1,
+        size=(1280, 720),
+        small_size=(320, 180),
+        exposure_us=12000,
+        analogue_gain=2.0,
+        colour_gains=(1.9, 1.6),
+        timeout_s=2.0,
+        clock=Clock(),
+    )
     frame = source.read()
     camera = world.cameras[0]
     assert camera.camera_num == 1
     assert camera.calls[:4] == [
-        ("create_video_configuration", {"size": (1280, 720), "format": "RGB888"}, {"size": (320, 180), "format": "YUV420"},
-         {"FrameDurationLimits": (33333, 33333)}),   # 30 frames a second, the default
+        (
+            "create_video_configuration",
+            {"size": (1280, 720), "format": "RGB888"},
+            {"size": (320, 180), "format": "YUV420"},
+            {"FrameDurationLimits": (33333, 33333)},
+        ),  # 30 frames a second, the default
         ("configure",),
-        ("set_controls", {"AeEnable": False, "ExposureTime": 12000, "AnalogueGain": 2.0,
-                          "AwbEnable": False, "ColourGains": (1.9, 1.6)}),
+        (
+            "set_controls",
+            {
+                "AeEnable": False,
+                "ExposureTime": 12000,
+                "AnalogueGain": 2.0,
+                "AwbEnable": False,
+                "ColourGains": (1.9, 1.6),
+            },
+        ),
         ("start",),
     ]
     assert camera.calls[4] == ("capture_arrays", ["main", "lores"], 2.0)  # one request: both from the same instant
@@ -168,7 +218,7 @@ def test_pi_camera_configures_two_streams_locks_exposure_and_white_balance_then_
     assert frame.small.shape == (180, 320)  # the Y plane only, not the U and V rows below it
     assert frame.small[0, 5] == (5 + 1) % 200
     assert frame.metadata == {"SensorTimestamp": 1}  # the camera's report, for the wizard's exposure lock
-    assert source.can_lock_exposure   # the wizard may open it again with the exposure it measured locked
+    assert source.can_lock_exposure  # the wizard may open it again with the exposure it measured locked
 
 
 def test_the_frame_rate_is_asked_for_and_slowed_only_for_a_locked_exposure_longer_than_a_frame(world):
@@ -183,16 +233,17 @@ def test_a_pi_camera_number_libcamera_does_not_list_is_named_and_nothing_is_open
     source = PiCamera(1, clock=Clock())
     assert source.read() is None
     assert source.status.state == LOST and "no Pi camera 1, libcamera lists 1" in source.status.message
-    assert world.cameras == []   # no half-opened Picamera2 left behind at each retry
+    assert world.cameras == []  # no half-opened Picamera2 left behind at each retry
 
 
 def test_a_usb_webcam_that_libcamera_lists_is_no_pi_camera(world, monkeypatch):
     world.sensors, world.webcams = 0, 1
     source = PiCamera(0, clock=Clock())
     assert source.read() is None and "no Pi camera 0, libcamera lists 0" in source.status.message
-    assert world.cameras == []   # the webcam was not opened as a Pi camera (its one stream has no lores)
+    assert world.cameras == []  # the webcam was not opened as a Pi camera (its one stream has no lores)
     from hardware import probe
-    monkeypatch.setattr(probe.importlib.util, "find_spec", lambda name: object())   # picamera2 "installed"
+
+    monkeypatch.setattr(probe.importlib.util, "find_spec", lambda name: object())  # picamera2 "installed"
     pi_camera = next(f for f in probe.probe_cameras(0) if f.part == "Pi camera")
     assert not pi_camera.ok and "no Pi camera 0" in pi_camera.found
 

@@ -1,4 +1,5 @@
 """sd_notify against a real AF_UNIX datagram socket standing in for systemd's."""
+
 import socket
 import uuid
 
@@ -25,7 +26,7 @@ def fake_systemd(tmp_path):
 
 def nothing_waiting(receive):
     with pytest.raises(socket.timeout):
-        receive(timeout=0.05)   # a local datagram would be there at once
+        receive(timeout=0.05)  # a local datagram would be there at once
 
 
 def test_ready_and_status_reach_the_socket(fake_systemd):
@@ -45,7 +46,7 @@ def test_watchdog_pings_at_most_once_per_gap(fake_systemd):
     notifier = Notifier(env={"NOTIFY_SOCKET": address}, watchdog_gap_s=1.0, clock=lambda: now[0])
     assert notifier.watchdog()
     assert receive() == "WATCHDOG=1"
-    now[0] += 0.5                     # the next frames within the second
+    now[0] += 0.5  # the next frames within the second
     assert not notifier.watchdog()
     nothing_waiting(receive)
     now[0] += 0.6
@@ -75,7 +76,7 @@ def test_without_notify_socket_nothing_happens(monkeypatch):
 def test_module_functions_follow_the_environment(fake_systemd, monkeypatch):
     address, receive = fake_systemd
     monkeypatch.setenv("NOTIFY_SOCKET", address)
-    monkeypatch.setattr(systemd_notify, "_default", Notifier())   # a fresh watchdog clock for this test
+    monkeypatch.setattr(systemd_notify, "_default", Notifier())  # a fresh watchdog clock for this test
     assert systemd_notify.ready()
     assert receive() == "READY=1"
     assert systemd_notify.watchdog()

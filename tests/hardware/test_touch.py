@@ -1,5 +1,6 @@
 """A touchscreen (`buttons.touch = true`): the table draws the four buttons along the bottom, and a tap on
 each drawn button is that button's press."""
+
 import numpy as np
 import pygame
 
@@ -33,7 +34,7 @@ def test_the_buttons_drawn_on_a_touchscreen_are_pressed_by_a_tap(tmp_path):
         assert list(cells) == list(BUTTONS)
         for button, (x, y, w, h) in cells.items():
             assert y + h == height and 0 <= x and x + w <= width
-            cell = image[y:y + h, x:x + w]
+            cell = image[y : y + h, x : x + w]
             named = np.all(cell == draw.ACCENT, axis=-1).any()  # a button that does something here: its name lit
             outlined = np.all(cell == draw.GRID, axis=-1).mean() > 0.02
             assert (named and outlined) == (button in (PREV, NEXT, OK)), button
@@ -62,7 +63,13 @@ def test_each_button_is_told_what_it_does():
     from appliance.screen_model import Hint
     from appliance.screens.render import button_actions
 
-    tap, hold = button_actions((Hint("PREV/NEXT", "fewer/more"), Hint("hold PREV/NEXT", "who starts"),
-                                Hint("OK", "start"), Hint("hold BACK", "menu")))
+    tap, hold = button_actions(
+        (
+            Hint("PREV/NEXT", "fewer/more"),
+            Hint("hold PREV/NEXT", "who starts"),
+            Hint("OK", "start"),
+            Hint("hold BACK", "menu"),
+        )
+    )
     assert tap == {PREV: "fewer", NEXT: "more", OK: "start"}
     assert hold == {PREV: "who starts", NEXT: "who starts", BACK: "menu"}

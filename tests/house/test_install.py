@@ -1,4 +1,5 @@
 """The install, update and uninstall scripts: shellcheck, and dry runs that print every action and change nothing."""
+
 import os
 import pwd
 import re
@@ -21,8 +22,9 @@ def shellcheck() -> str:
 
 
 def dry_run(script: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(REPO / "systemd" / script), "--dry-run", *args],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        ["bash", str(REPO / "systemd" / script), "--dry-run", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def actions(output: str) -> list[str]:
@@ -31,8 +33,9 @@ def actions(output: str) -> list[str]:
 
 def test_scripts_pass_shellcheck():
     assert {p.name for p in SCRIPTS} >= {"install.sh", "uninstall.sh", "update.sh", "common.sh"}
-    result = subprocess.run([shellcheck(), "-x", *map(str, SCRIPTS)], capture_output=True, text=True,
-                            cwd=REPO, timeout=120)
+    result = subprocess.run(
+        [shellcheck(), "-x", *map(str, SCRIPTS)], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
     assert result.returncode == 0, result.stdout
 
 
@@ -44,14 +47,14 @@ def test_install_dry_run_prints_every_step_and_changes_nothing(tmp_path):
     expected = [
         "apt-get install -y --no-install-recommends python3-venv",
         "python3-picamera2",
-        "python3-pygame",   # on the system's SDL, with KMSDRM: pip's pygame wheels have none
+        "python3-pygame",  # on the system's SDL, with KMSDRM: pip's pygame wheels have none
         "libsdl2-2.0-0",
         "useradd --system --user-group --home-dir /var/lib/dicetable",
         "usermod --append --groups video,render,input,gpio dicetable-test-nobody",
         f"python3 -m venv --system-site-packages {prefix}/venv",
         f"{prefix}/venv/bin/pip install --constraint {REPO}/systemd/constraints-bookworm.txt {REPO}",
         f"install -m 0644 {REPO}/systemd/dicetable.service /etc/systemd/system/dicetable.service",
-        f"s|/opt/dicetable|{prefix}|g",                       # the unit follows --prefix
+        f"s|/opt/dicetable|{prefix}|g",  # the unit follows --prefix
         "User=dicetable-test-nobody",
         "systemctl daemon-reload",
         "systemctl enable dicetable.service",
@@ -87,8 +90,8 @@ def test_a_second_run_skips_what_is_there(tmp_path):
     assert f"user {me} exists" in result.stdout and "useradd" not in text
     assert "virtual environment" in result.stdout and "-m venv" not in text
     assert "apt-get" not in text
-    assert "pip install" in text                               # the code itself is always installed again
-    assert "uninstall" not in text                             # no pygame of the venv's own to take out
+    assert "pip install" in text  # the code itself is always installed again
+    assert "uninstall" not in text  # no pygame of the venv's own to take out
 
 
 def test_a_pip_pygame_left_in_the_venv_is_taken_out_for_apts(tmp_path):
@@ -142,18 +145,27 @@ def test_uninstall_goes_on_when_systemd_has_nothing_to_reset(tmp_path):
     bin_dir.mkdir()
     (bin_dir / "systemctl").write_text(
         f'#!/bin/sh\necho "$*" >> {calls}\n'
-        'if [ "$1" = reset-failed ]; then echo "Unit $2 not loaded." >&2; exit 1; fi\n')
+        'if [ "$1" = reset-failed ]; then echo "Unit $2 not loaded." >&2; exit 1; fi\n'
+    )
     (bin_dir / "systemctl").chmod(0o755)
     # the script with this test's places for the unit and the command, run as root would run it
     script = tmp_path / "systemd" / "uninstall.sh"
     script.parent.mkdir()
     shutil.copy(REPO / "systemd" / "common.sh", script.parent)
-    script.write_text((REPO / "systemd" / "uninstall.sh").read_text()
-                      .replace("/etc/systemd/system/dicetable.service", str(unit))
-                      .replace("/usr/local/bin/dicetable", str(link))
-                      .replace("$EUID -ne 0", "0 -ne 0"))
-    result = subprocess.run(["bash", str(script), "--prefix", str(prefix)], capture_output=True, text=True, timeout=60,
-                            env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    script.write_text(
+        (REPO / "systemd" / "uninstall.sh")
+        .read_text()
+        .replace("/etc/systemd/system/dicetable.service", str(unit))
+        .replace("/usr/local/bin/dicetable", str(link))
+        .replace("$EUID -ne 0", "0 -ne 0")
+    )
+    result = subprocess.run(
+        ["bash", str(script), "--prefix", str(prefix)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"},
+    )
     assert result.returncode == 0, result.stderr
     assert "reset-failed dicetable.service" in calls.read_text()
     assert not unit.exists() and not link.is_symlink() and not prefix.exists()
@@ -168,7 +180,7 @@ def test_the_table_run_by_hand_starts_where_the_service_does(tmp_path):
     setup = (REPO / "docs" / "SETUP.md").read_text()
     next_steps = dry_run("install.sh", "--skip-apt", "--prefix", str(tmp_path / "opt")).stdout
     by_hand = re.findall(r"sudo -u \S+ .*\bdicetable (?:run|calibrate)\b.*", setup + next_steps)
-    assert len(by_hand) >= 3, by_hand                  # SETUP.md: calibrate and run; install.sh: calibrate
+    assert len(by_hand) >= 3, by_hand  # SETUP.md: calibrate and run; install.sh: calibrate
     for line in by_hand:
         assert f"cd {workdir} && dicetable" in line, line
 
@@ -196,12 +208,13 @@ def recording_commands(tmp_path: Path, *names: str) -> tuple[dict, Path]:
 @pytest.mark.parametrize("script", ["install.sh", "uninstall.sh", "update.sh"])
 def test_help_prints_the_comment_block_and_does_nothing(tmp_path, script):
     env, calls = recording_commands(tmp_path, "git", "sudo", "systemctl", "apt-get")
-    result = subprocess.run(["bash", str(REPO / "systemd" / script), "--help"], capture_output=True, text=True,
-                            timeout=60, env=env)
+    result = subprocess.run(
+        ["bash", str(REPO / "systemd" / script), "--help"], capture_output=True, text=True, timeout=60, env=env
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout == comment_block(script)
     assert f"sudo systemd/{script}" in result.stdout and "set -euo pipefail" not in result.stdout
-    assert not actions(result.stdout) and not calls.exists()          # update.sh: no git pull before the usage
+    assert not actions(result.stdout) and not calls.exists()  # update.sh: no git pull before the usage
 
 
 def update_copy(tmp_path: Path) -> Path:
@@ -226,9 +239,9 @@ def test_update_without_root_is_refused_before_the_pull(tmp_path):
     result = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode != 0
     assert "run as root" in result.stderr and "--dry-run" in result.stderr
-    assert not calls.exists()                                          # neither git nor install.sh ran
+    assert not calls.exists()  # neither git nor install.sh ran
 
     result = subprocess.run(["bash", str(script), "--dry-run"], capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 0, result.stderr
-    assert "pull --ff-only" in "\n".join(actions(result.stdout))      # shown, not done
+    assert "pull --ff-only" in "\n".join(actions(result.stdout))  # shown, not done
     assert calls.read_text() == "install.sh --skip-apt --start --dry-run\n"

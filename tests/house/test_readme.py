@@ -1,4 +1,5 @@
 """The README's two commands are the ones the project really runs."""
+
 import re
 
 from tests.support import REPO

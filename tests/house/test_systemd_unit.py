@@ -1,4 +1,5 @@
 """The kiosk unit: systemd's own checker, and the promises the unit makes (notify, watchdog, user, restarts)."""
+
 import configparser
 import shutil
 import subprocess
@@ -41,7 +42,7 @@ def test_kiosk_promises():
     unit = read_unit(UNIT.read_text())
     service = unit["Service"]
     assert service["Type"] == "notify" and service["NotifyAccess"] == "main"
-    assert int(service["WatchdogSec"]) >= 15                # more than the camera's longest reconnect back-off (10 s)
+    assert int(service["WatchdogSec"]) >= 15  # more than the camera's longest reconnect back-off (10 s)
     assert service["Restart"] == "on-failure"
     assert int(unit["Unit"]["StartLimitBurst"]) >= 3 and int(unit["Unit"]["StartLimitIntervalSec"]) > 0
     assert service["User"] == "dicetable"
@@ -49,5 +50,5 @@ def test_kiosk_promises():
     assert service["ExecStart"].split()[:2] == [EXEC, "run"]
     assert service["StandardOutput"] == "journal" and service["StandardError"] == "journal"
     assert service["TTYPath"] == "/dev/tty1" and "getty@tty1.service" in unit["Unit"]["Conflicts"]
-    assert unit["Install"]["WantedBy"] == "multi-user.target"   # the console, not the desktop
-    assert "DISPLAY" not in UNIT.read_text()                 # KMSDRM: no desktop session is used
+    assert unit["Install"]["WantedBy"] == "multi-user.target"  # the console, not the desktop
+    assert "DISPLAY" not in UNIT.read_text()  # KMSDRM: no desktop session is used

@@ -2,6 +2,7 @@
 
 Expected values are copied from ../shared/rules (the page is cited beside each), never from the code.
 """
+
 import json
 
 import pytest
@@ -11,15 +12,46 @@ from appliance.games.analysis import distinct_rolls, frequencies, optimum
 from appliance.games.tables import sheet_rules
 
 # pentakubus.en.txt, "the probability": fields 13-24, of 7,776 rolls (= RULINGS.md seed table).
-PENTAKUBUS_FREQUENCIES = {13: 96, 14: 486, 15: 1560, 16: 3480, 17: 1200, 18: 240,
-                          19: 7056, 20: 2256, 21: 1656, 22: 306, 23: 156, 24: 6}
+PENTAKUBUS_FREQUENCIES = {
+    13: 96,
+    14: 486,
+    15: 1560,
+    16: 3480,
+    17: 1200,
+    18: 240,
+    19: 7056,
+    20: 2256,
+    21: 1656,
+    22: 306,
+    23: 156,
+    24: 6,
+}
 
 # hexakubus.de.txt, "häufigkeit" rows for fields 21-40 (runs without wrap-around), per million;
 # field 18 (sum 32-34) from its text ("das feld #18 ... hat dann die häufigkeit 164 746").
-HEXAKUBUS_FREQUENCIES = {18: 164_746, 21: 320, 22: 12_286, 23: 35_218, 24: 31_250, 25: 307_560,
-                         26: 426_360, 27: 14_940, 28: 129_720, 29: 28_800, 30: 3_600,
-                         31: 848_800, 32: 294_400, 33: 12_160, 34: 157_600, 35: 46_000,
-                         36: 910, 37: 12_700, 38: 1_360, 39: 550, 40: 10}
+HEXAKUBUS_FREQUENCIES = {
+    18: 164_746,
+    21: 320,
+    22: 12_286,
+    23: 35_218,
+    24: 31_250,
+    25: 307_560,
+    26: 426_360,
+    27: 14_940,
+    28: 129_720,
+    29: 28_800,
+    30: 3_600,
+    31: 848_800,
+    32: 294_400,
+    33: 12_160,
+    34: 157_600,
+    35: 46_000,
+    36: 910,
+    37: 12_700,
+    38: 1_360,
+    39: 550,
+    40: 10,
+}
 
 # RULINGS.md: with wrap-around, the single-run counts for 3 / 4 / 5 / 6 consecutive values.
 HEXAKUBUS_WRAP_RUNS = {26: 502_200, 28: 177_600, 29: 46_800, 30: 7_200}
@@ -33,7 +65,7 @@ def run_json(capsys, *argv):
 def test_all_rolls_are_enumerated():
     for dice, faces in ((5, 6), (6, 10)):
         rolls = distinct_rolls(dice, faces)
-        assert sum(n for _, n in rolls) == faces ** dice
+        assert sum(n for _, n in rolls) == faces**dice
         assert all(list(roll) == sorted(roll) for roll, _ in rolls)
     # one distinct roll per multiset: C(10, 5) = 252 for five d6, C(15, 6) = 5005 for six d10
     assert len(distinct_rolls(5, 6)) == 252
@@ -132,8 +164,8 @@ def test_train_wreck_scoring_table_is_the_rulebooks(capsys):
     rules = run_json(capsys, "rules", "train-wreck", "--json")
     assert rules["singles"] == {"1": 10, "5": 5}
     assert rules["of_a_kind"]["triple"] == {"1": 100, "6": 60, "5": 50, "4": 40, "3": 30, "2": 20}
-    assert rules["of_a_kind"]["quadruple"]["1"] == 250                      # 10 points x 25
-    assert rules["of_a_kind"]["quintuple"]["1"] == 1000                     # 10 points x 100
+    assert rules["of_a_kind"]["quadruple"]["1"] == 250  # 10 points x 25
+    assert rules["of_a_kind"]["quintuple"]["1"] == 1000  # 10 points x 100
     assert rules["straights"] == {"1-2-3-4-5": 150, "2-3-4-5-6": 150}
     assert sorted(rules["sequential_straights"]) == ["1-2-3-4-5", "2-3-4-5-6", "5-4-3-2-1", "6-5-4-3-2"]
     assert set(rules["sequential_straights"].values()) == {300}

@@ -3,16 +3,18 @@
 Random play: random dice, random re-throws, a random legal field, now and then a correction, and
 random illegal actions that must be refused without changing the game.
 """
+
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from appliance.games.analysis import field_optima, optimum
-from tests.support import examples
 from appliance.games.errors import RuleError
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
+from tests.support import examples
 
 GAMES = {  # game -> random complete games per run: thousands in CI, fewer while developing
     "dice-poker": examples(300, 3000),
@@ -38,8 +40,11 @@ def refused(game, action, *args):
 def play(rules, players, rng):
     game = SheetGame.new(rules, [f"P{i}" for i in range(players)])
     throws = 0
+
+    def dice(n):
+        return [rng.randint(1, rules.faces) for _ in range(n)]
+
     while not game.is_over:
-        dice = lambda n: [rng.randint(1, rules.faces) for _ in range(n)]
         game = game.start_throw(dice(rules.dice))
         throws += 1
         for _ in range(rng.randint(0, rules.attempts - 1)):
@@ -50,7 +55,9 @@ def play(rules, players, rng):
         options = game.options()
         open_keys = {(o.column, o.field) for o in options}
         assert len(open_keys) == len(options)
-        closed = [(c, f.number) for c in range(len(rules.columns)) for f in rules.fields if (c, f.number) not in open_keys]
+        closed = [
+            (c, f.number) for c in range(len(rules.columns)) for f in rules.fields if (c, f.number) not in open_keys
+        ]
         if closed and rng.random() < 0.3:
             refused(game, game.enter, *rng.choice(closed))
         player, pick = game.current, rng.choice(options)

@@ -2,6 +2,7 @@
 
 Each test is written so that it fails if the ruling were implemented the other way.
 """
+
 import pytest
 
 from appliance.games.errors import RuleError
@@ -113,8 +114,18 @@ def test_grand_slam_by_six_is_worth_100():
 def test_no_slam_on_fields_1_to_12_16_and_19():
     rules = sheet_rules("pentakubus")
     assert [f.number for f in rules.fields if f.slam == 0] == list(range(1, 13)) + [16, 19]
-    assert {f.number: f.slam for f in rules.fields if f.slam} == {13: 12, 14: 8, 15: 6, 17: 6, 18: 10,
-                                                                  20: 5, 21: 5, 22: 9, 23: 11, 24: 15}
+    assert {f.number: f.slam for f in rules.fields if f.slam} == {
+        13: 12,
+        14: 8,
+        15: 6,
+        17: 6,
+        18: 10,
+        20: 5,
+        21: 5,
+        22: 9,
+        23: 11,
+        24: 15,
+    }
 
 
 # --- Pentakubus: the throw and slams ----------------------------------------------------------------
@@ -337,10 +348,17 @@ def test_rules_prints_each_variant_as_variant_spells_it(capsys):
         given = {"slam": "21:12,30:10", "a-bonus": "200:50", "wrap": "off", "goal": "750"}
         args = [f"{v.key}={given[v.key]}" for v in variants]
         assert main(["rules", game, *sum((["--variant", a] for a in args), [])]) == 0
-        shown = [line.split()[1].rstrip(":") for line in capsys.readouterr().out.splitlines() if line.startswith("  variant ")]
-        assert shown == args   # each printed as given: the same spelling parses back to the same value
+        shown = [
+            line.split()[1].rstrip(":")
+            for line in capsys.readouterr().out.splitlines()
+            if line.startswith("  variant ")
+        ]
+        assert shown == args  # each printed as given: the same spelling parses back to the same value
     assert main(["rules", "hexakubus"]) == 0
-    defaults = dict(line.split()[1].rstrip(":").split("=", 1) for line in capsys.readouterr().out.splitlines()
-                    if line.startswith("  variant "))
+    defaults = dict(
+        line.split()[1].rstrip(":").split("=", 1)
+        for line in capsys.readouterr().out.splitlines()
+        if line.startswith("  variant ")
+    )
     assert defaults == {"wrap": "on", "a-bonus": "none", "slam": "none"}
     assert resolve("hexakubus", defaults) == resolve("hexakubus")

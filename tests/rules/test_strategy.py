@@ -1,5 +1,6 @@
 """The advisor: Dice Poker's exact solution against independent figures, single-field values that can
 be checked by hand, advice that is always legal, the kubus and Train Wreck players against baselines."""
+
 import json
 import random
 from collections import Counter
@@ -43,7 +44,7 @@ def test_single_fields_checked_by_hand():
     # Chance: one die worth 3.5 thrown once, 4.25 with one more throw (keep 4-6), 14/3 with two (keep 5-6)
     assert only_open(13) == pytest.approx(5 * 14 / 3, abs=1e-9)
     # Five of a kind: 2,783,176 / 6^10 = 0.046029 (the known Yahtzee chance in three attempts) times 50
-    assert only_open(12) == pytest.approx(50 * 2783176 / 6 ** 10, abs=1e-9)
+    assert only_open(12) == pytest.approx(50 * 2783176 / 6**10, abs=1e-9)
     assert future_table()[mask_of(ALL)] == 0
 
 
@@ -152,6 +153,7 @@ def test_the_pentakubus_advisor_beats_greedy_play():
 
 # ------------------------------------------------------------------ Train Wreck
 
+
 def test_confirmation_and_salvage_chances_add_up_to_one():
     for value in range(1, 7):
         for dice in (1, 2):
@@ -203,6 +205,7 @@ def test_behind_a_leader_at_the_goal_the_advisor_rolls_on():
 
 # ------------------------------------------------------------------ the command
 
+
 def test_advise_command_json(capsys):
     assert main(["advise", "dice-poker", "--dice", "6,6,3,2,1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -210,11 +213,14 @@ def test_advise_command_json(capsys):
     assert report["choices"][0]["expected"] >= report["choices"][1]["expected"]
 
 
-@pytest.mark.parametrize("argv, says", [
-    (["advise", "dice-poker", "--dice", "6,6,7,1,1"], "a die shows 1 to 6"),
-    (["advise", "dice-poker"], "give the dice"),
-    (["advise", "pentakubus", "--dice", "1,2,3", "--log", "/nonexistent/games.sqlite"], "no game log"),
-])
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["advise", "dice-poker", "--dice", "6,6,7,1,1"], "a die shows 1 to 6"),
+        (["advise", "dice-poker"], "give the dice"),
+        (["advise", "pentakubus", "--dice", "1,2,3", "--log", "/nonexistent/games.sqlite"], "no game log"),
+    ],
+)
 def test_advise_command_bad_input(capsys, argv, says):
     assert main(argv) == 2
     assert says in capsys.readouterr().err

@@ -1,4 +1,5 @@
 """What the table asks of a game (appliance.games.table_game.TableGame), answered by each game from its rulebook."""
+
 import pytest
 
 from appliance.games import GAME_IDS
@@ -25,16 +26,16 @@ def test_train_wreck_roll_off_one_die_per_player_in_turn():
     game = new_game("train-wreck", ["Ann", "Bob", "Cy"])
     assert (game.roll_action, game.dice_due, game.contenders) == ("roll_off", 1, (0, 1, 2))
     assert [game.acting(rolled) for rolled in range(3)] == [0, 1, 2]
-    game = game.apply("roll_off", [2, 6, 4])   # Bob rolled highest: he starts, with all five dice
+    game = game.apply("roll_off", [2, 6, 4])  # Bob rolled highest: he starts, with all five dice
     assert (game.roll_action, game.dice_due, game.acting(0), game.loose_dice) == ("roll", 5, 1, ())
 
 
 def test_train_wreck_a_roll_forces_the_set_aside_list_and_a_triple_its_confirmation():
     game = new_game("train-wreck", ["Ann"]).apply("roll", [2, 2, 2, 3, 4])
     assert game.forced_list == "set-aside" and game.loose_dice == (2, 2, 2, 3, 4) and game.dice_due == 0
-    game = game.apply("set_aside", [2, 2, 2])   # a triple: set aside, the other two dice confirm it
+    game = game.apply("set_aside", [2, 2, 2])  # a triple: set aside, the other two dice confirm it
     assert game.forced_list == "" and game.set_aside_dice == (2, 2, 2) and game.dice_due == 2
-    game = game.apply("roll", [2, 5])   # the 2 shows the triple's value: rolled again; the 5 stays
+    game = game.apply("roll", [2, 5])  # the 2 shows the triple's value: rolled again; the 5 stays
     assert game.loose_dice == (5,) and game.dice_due == 1 and game.awaited == ()
 
 
@@ -47,7 +48,7 @@ def test_train_wreck_a_quadruple_waits_for_accept_or_reroll_before_the_next_roll
 
 def test_train_wreck_banking_is_its_decision_without_dice_and_no_entry_is_corrected():
     game = new_game("train-wreck", ["Ann"]).apply("roll", [1, 5, 2, 3, 3]).apply("set_aside", [1, 5])
-    assert game.decisions == ("bank",) and game.awaited == ()   # bank, or roll the other three
+    assert game.decisions == ("bank",) and game.awaited == ()  # bank, or roll the other three
     assert not game.correctable and game.next_attempt is None and game.throw is None
 
 

@@ -3,6 +3,7 @@
 Expected values are the rulebook's own tables. Each test names the ruling it pins down and is built
 so that the other reading of the ruling would fail it.
 """
+
 import ast
 import copy
 import json
@@ -68,6 +69,7 @@ T1020 = [((1, 1, 1, 1, 1), (1, 1, 1, 1, 1)), ((1, 1, 2, 3, 4), (1, 1))]
 
 # ------------------------------------------------------------------ ways to score (one roll)
 
+
 @pytest.mark.parametrize("value, points", [(1, 100), (6, 60), (5, 50), (4, 40), (3, 30), (2, 20)])
 def test_triples_table(value, points):
     others = [v for v in (2, 3, 4, 6) if v != value][:2]
@@ -114,6 +116,7 @@ def test_train_wreck_share_of_five_dice_rolls():
 
 
 # ------------------------------------------------------------------ playing and scoring
+
 
 def test_turn_starts_with_all_five_dice_and_cannot_bank():
     g = game()
@@ -195,6 +198,7 @@ def test_combination_of_a_kind_must_be_set_aside_whole():
 
 
 # ------------------------------------------------------------------ triple confirmation
+
 
 def test_triple_other_dice_are_rolled_again_even_1s_and_5s():
     g = game().roll((4, 4, 4, 1, 5))
@@ -281,6 +285,7 @@ def test_triple_ten_rolls_count_every_confirmation_roll():
 
 
 # ------------------------------------------------------------------ quadruple confirmation
+
 
 def quad(value=3, other=2):
     return steps(game(), ((value,) * 4 + (other,), (value,) * 3))
@@ -425,6 +430,7 @@ def test_salvage_after_a_completed_salvage_and_declining_it():
 
 # ------------------------------------------------------------------ getting on the scoreboard
 
+
 def test_getting_on_the_scoreboard_30_then_40():
     g = banked(game(), *T30)
     assert g.scores == (0, 0) and g.on_scoreboard == (False, False)
@@ -452,6 +458,7 @@ def test_getting_on_the_scoreboard_exactly_35():
 
 
 # ------------------------------------------------------------------ goal and the end of the game
+
 
 def pass_turn(g):
     return wreck(g).decline_salvage()
@@ -534,11 +541,14 @@ def test_one_player_game_ends_on_reaching_the_goal():
     assert g.phase == Phase.ROLL  # no roll-off for one player
     g = banked(g, *T1010)
     assert g.is_over and g.winners == ("Solo",)
-    one_thousand = banked(TrainWreckGame.new(["Solo"], goal=1000), ((5, 5, 5, 5, 5), (5, 5, 5, 5, 5)), ((1, 2, 3, 4, 6), (1,)))
+    one_thousand = banked(
+        TrainWreckGame.new(["Solo"], goal=1000), ((5, 5, 5, 5, 5), (5, 5, 5, 5, 5)), ((1, 2, 3, 4, 6), (1,))
+    )
     assert not one_thousand.is_over  # 510 is short of the default goal
 
 
 # ------------------------------------------------------------------ starting out
+
 
 def test_roll_off_highest_starts_then_order_of_the_players():
     g = TrainWreckGame.new(["Ann", "Bob", "Cy"])
@@ -561,7 +571,7 @@ def test_roll_off_only_the_tied_highest_roll_again():
     assert (g.phase, player(g)) == (Phase.ROLL, "Cy")
 
 
-@pytest.mark.parametrize("players", [[], ["P%d" % i for i in range(9)], ["Ann", "Ann"], ["Ann", ""]])
+@pytest.mark.parametrize("players", [[], [f"P{i}" for i in range(9)], ["Ann", "Ann"], ["Ann", ""]])
 def test_players_one_to_eight_with_names(players):
     with pytest.raises(RuleError) as err:
         TrainWreckGame.new(players)
@@ -569,6 +579,7 @@ def test_players_one_to_eight_with_names(players):
 
 
 # ------------------------------------------------------------------ what the table needs
+
 
 @pytest.mark.parametrize("roll", [(0, 1, 2, 3, 4), (1, 2, 3, 4, 7), (1, 2, 3, 4, "5"), (1.0, 2, 3, 4, 5)])
 def test_die_faces_are_1_to_6(roll):
@@ -602,9 +613,20 @@ def test_rule_error_message_is_for_a_player():
 
 
 def test_replaying_the_log_rebuilds_the_game():
-    log = [("roll_off", (4, 4)), ("roll_off", (2, 6)),
-           ("roll", (3, 3, 3, 3, 1)), ("set_aside", (3, 3, 3)), ("roll", (3, 1)), ("reroll", (3,)), ("roll", (6,)),
-           ("bank",), ("roll", (2, 3, 4, 6, 6)), ("start_salvage",), ("roll", (6, 1, 1, 1, 1)), ("set_aside", (6,))]
+    log = [
+        ("roll_off", (4, 4)),
+        ("roll_off", (2, 6)),
+        ("roll", (3, 3, 3, 3, 1)),
+        ("set_aside", (3, 3, 3)),
+        ("roll", (3, 1)),
+        ("reroll", (3,)),
+        ("roll", (6,)),
+        ("bank",),
+        ("roll", (2, 3, 4, 6, 6)),
+        ("start_salvage",),
+        ("roll", (6, 1, 1, 1, 1)),
+        ("set_aside", (6,)),
+    ]
     g = TrainWreckGame.new(["Ann", "Bob"])
     for name, *args in log:
         g = g.apply(name, *args)
@@ -619,4 +641,13 @@ def test_rules_module_is_pure():
     tree = ast.parse(Path(tw.__file__).read_text())
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 0}
-    assert imported <= {"__future__", "collections", "dataclasses", "enum", "functools", "itertools", "operator", "typing"}
+    assert imported <= {
+        "__future__",
+        "collections",
+        "dataclasses",
+        "enum",
+        "functools",
+        "itertools",
+        "operator",
+        "typing",
+    }

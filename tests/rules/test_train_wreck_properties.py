@@ -6,18 +6,20 @@ slow for a thousand games). The reference model restates the rulings independent
 short: which dice may be set aside, what they score, the salvage targets, the 35-point entry and the
 end-game rule.
 """
+
 import json
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
-from hypothesis import given, note, settings, strategies as st
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
 
 from appliance.games.errors import RuleError
-from tests.support import examples
 from appliance.games.train_wreck import ACTIONS, Phase, TrainWreckGame, set_aside_options
 from appliance.session import new_game
+from tests.support import examples
 
 FACES = range(1, 7)
 STRAIGHTS = ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
@@ -41,7 +43,7 @@ def face(v):
     return 10 if v == 1 else v
 
 
-@lru_cache(maxsize=None)
+@cache
 def reference_options(roll):
     """{legal set-aside: (points now, needs confirming)} for a sorted roll (cached: 461 sorted rolls)."""
     return {k: r for k in sub_multisets(roll) if (r := reference_set_aside(roll, k))}
@@ -54,7 +56,7 @@ def reference_set_aside(roll, kept):
     counts = Counter(roll)
     kind = [(v, n) for v, n in counts.items() if n >= 3]
     if kind:  # a triple/quadruple/quintuple must be taken: three dice, or all five
-        (v, n), = kind
+        ((v, n),) = kind
         if sorted(kept) != [v] * (5 if n == 5 else 3):
             return None
         if n == 5 or len(roll) == 3:  # a quintuple, or a triple with no dice left to confirm it

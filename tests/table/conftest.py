@@ -1,4 +1,5 @@
 """The table group's fixtures."""
+
 import pytest
 
 from appliance.event_log import EventLog

@@ -1,16 +1,11 @@
 """Playing the table in tests: presses, readings of dice thrown, pushed or moved, a game started, a throw confirmed."""
+
 import itertools
-import json
-import sqlite3
 
-import pytest
-
-from appliance.event_log import EventLog, LogError, open_log
-from appliance.games import GAME_IDS
-from appliance.games.train_wreck import Phase
+from appliance.event_log import LogError
 from appliance.table import Table
 from hardware.buttons import Press
-from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
+from vision.types import KEEP, ROLL, Die, Reading
 
 OK, NEXT, PREV, BACK = Press("OK"), Press("NEXT"), Press("PREV"), Press("BACK")
 HOLD_OK, HOLD_NEXT, HOLD_PREV, HOLD_BACK = (Press(b, long=True) for b in ("OK", "NEXT", "PREV", "BACK"))
@@ -20,13 +15,17 @@ THROWS = itertools.count()  # each reading's rolling-area dice land in a row of 
 
 
 def dice(values, zone=ROLL, kind="d6", start=0, confidence=0.99, y=100):
-    return [Die(kind, v, (start + 60 * i, y, start + 60 * i + 40, y + 40), zone, confidence) for i, v in enumerate(values)]
+    return [
+        Die(kind, v, (start + 60 * i, y, start + 60 * i + 40, y + 40), zone, confidence) for i, v in enumerate(values)
+    ]
 
 
 def reading(roll=(), keep=(), kind="d6", extra=()):
     """Dice just thrown into the rolling area, and `keep` in the keep zone."""
     y = 100 + 60 * (next(THROWS) % 10)
-    return Reading(tuple(dice(roll, ROLL, kind, y=y) + dice(keep, KEEP, kind, start=1000, y=800) + list(extra)), 1280, 960)
+    return Reading(
+        tuple(dice(roll, ROLL, kind, y=y) + dice(keep, KEEP, kind, start=1000, y=800) + list(extra)), 1280, 960
+    )
 
 
 def pushed(before, *values):
@@ -63,7 +62,7 @@ def throw(table, values, keep=(), kind="d6"):
 
 def finish(table, values=(1, 1, 1, 1, 1)):
     """A one-player Dice Poker game played to its end, each throw in its best field; the last throw's reading."""
-    for field in range(13):
+    for _ in range(13):
         last = throw(table, values)
         table.press(NEXT)
         table.press(OK)
@@ -83,7 +82,8 @@ def end_from_the_menu(table):
 
 
 def moved(before, value, dx, zone=ROLL, to=ROLL, dy=0):
-    """`before` once the first die in `zone` showing `value` was slid by (dx, dy) into `to`; the others lie untouched."""
+    """`before` once the first die in `zone` showing `value` was slid by (dx, dy) into `to`; the others lie
+    untouched."""
     lying = list(before.dice)
     die = next(d for d in lying if d.zone == zone and d.value == value)
     x0, y0, x1, y1 = die.box

@@ -1,4 +1,5 @@
 """The advisor at the table (setting game.advice): asked for, shown always or never, and never entering anything."""
+
 import pytest
 
 from appliance.settings import load_settings
@@ -101,9 +102,11 @@ def test_game_over_reviews_each_player_worst_first(log):
 
 
 def test_game_over_review_for_train_wreck_set_asides():
-    from appliance.games.train_wreck import TrainWreckGame
     from appliance.advice_view import review_lines
+    from appliance.games.train_wreck import TrainWreckGame
 
     actions = [("roll", [[1, 5, 2, 3, 3]]), ("set_aside", [[1, 5]]), ("bank", [])]
     lines = review_lines(TrainWreckGame.new(["Ann"]), actions, worst=2)
-    assert lines[0].startswith("Ann: ") and "set aside 1-5 (best: 1)" in lines[0] and "bank at 15 (best: roll)" in lines[0]
+    assert (
+        lines[0].startswith("Ann: ") and "set aside 1-5 (best: 1)" in lines[0] and "bank at 15 (best: roll)" in lines[0]
+    )

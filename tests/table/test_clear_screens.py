@@ -1,22 +1,24 @@
 """What once confused players at the table: each screen says what stands, about whom, in one way."""
+
 import numpy as np
 import pygame
-import pytest
 
 from appliance import gallery
 from appliance.event_log import EventLog
 from appliance.screens import draw
 from appliance.screens import render as render_module
+from appliance.screens.layout import LAYOUTS
 from appliance.table import Table
 from hardware.buttons import Press
-from appliance.screens.layout import LAYOUTS
 from tests.table.play import NEXT, OK, finish, reading, start, throw
 
 
 def drawn_texts(monkeypatch, screen, picture=None, layout=LAYOUTS["touchscreen"]) -> list[str]:
     drawn = []
     real_text = draw.text
-    monkeypatch.setattr(draw, "text", lambda surface, what, *a, **k: drawn.append(what) or real_text(surface, what, *a, **k))
+    monkeypatch.setattr(
+        draw, "text", lambda surface, what, *a, **k: drawn.append(what) or real_text(surface, what, *a, **k)
+    )
     render_module.render(pygame.Surface(layout.size), screen, layout, picture)
     monkeypatch.undo()
     return drawn
@@ -34,7 +36,7 @@ def test_a_corrected_misread_is_labeled_with_its_new_value_in_the_picture(monkey
         return sorted(t for t in drawn_texts(monkeypatch, table.screen(), picture) if t in ("2", "5", "6"))
 
     assert labels() == ["2", "5", "6", "6", "6"]
-    table.press(Press("NEXT", long=True))   # the unsure die (the cursor starts on it): 5 becomes 6
+    table.press(Press("NEXT", long=True))  # the unsure die (the cursor starts on it): 5 becomes 6
     assert sorted(table.review.values) == [2, 6, 6, 6, 6]
     assert labels() == ["2", "6", "6", "6", "6"]
 
@@ -43,14 +45,14 @@ def test_in_two_player_pentakubus_the_entry_stays_in_view_until_the_next_throw(l
     table = start(log, "pentakubus", players=2)
     throw(table, (3, 3, 3, 3, 1))
     table.press(NEXT)
-    table.press(OK)   # Ann's entry; Bob's turn
+    table.press(OK)  # Ann's entry; Bob's turn
     screen = table.screen()
     entry = table.game.last_entry
     assert screen.title.endswith("Bob") and entry.player == 0
-    assert screen.sheet.player == 0   # Ann's sheet, her entry framed, BACK offered for it
+    assert screen.sheet.player == 0  # Ann's sheet, her entry framed, BACK offered for it
     assert screen.sheet.highlight == ((entry.column, entry.field),)
     assert any(h.does == "correct the last entry" for h in screen.hints)
-    table.reading(reading((1, 2, 3, 4, 5)))   # Bob throws: Ann's entry is final, Bob's sheet shows
+    table.reading(reading((1, 2, 3, 4, 5)))  # Bob throws: Ann's entry is final, Bob's sheet shows
     assert table.screen().sheet.player == 1 and table.screen().sheet.highlight == ()
 
 
@@ -75,7 +77,7 @@ def test_the_choose_a_game_screen_says_nothing_of_the_tray(monkeypatch):
 def drawn_die(**marks) -> np.ndarray:
     surface = pygame.Surface((120, 140))
     surface.fill(draw.BACKGROUND)
-    draw.die(surface, pygame.Rect(30, 30, 60, 60), 3, **marks)   # the die from y 30 to 90
+    draw.die(surface, pygame.Rect(30, 30, 60, 60), 3, **marks)  # the die from y 30 to 90
     return pygame.surfarray.array3d(surface).swapaxes(0, 1)
 
 
@@ -87,7 +89,11 @@ def test_the_selected_die_and_an_unsure_die_are_marked_apart():
     """Once both were frames (yellow and orange, hard to tell apart, and a selected unsure die lost its
     orange): now the cursor is a yellow pointer under the die, an unsure die an orange frame with a "?"."""
     pygame.font.init()
-    selected, unsure, both = drawn_die(selected=True), drawn_die(uncertain=True), drawn_die(selected=True, uncertain=True)
+    selected, unsure, both = (
+        drawn_die(selected=True),
+        drawn_die(uncertain=True),
+        drawn_die(selected=True, uncertain=True),
+    )
     assert rows_of(selected, draw.ACCENT).min() > 90 and not rows_of(selected, draw.WARN_COLOUR).size
     assert rows_of(unsure, draw.WARN_COLOUR).min() < 30 < 90 < rows_of(unsure, draw.WARN_COLOUR).max()
     assert not rows_of(unsure, draw.ACCENT).size
@@ -108,7 +114,7 @@ def test_a_finished_game_is_in_the_history_before_anyone_presses_ok(log, tmp_pat
     assert again.mode == "choose-game" and len(again.log.history()) == 1
     again.log.close()
     third = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
-    assert third.mode == "choose-game"   # left: the finished game does not come back
+    assert third.mode == "choose-game"  # left: the finished game does not come back
     third.log.close()
 
 
@@ -117,5 +123,5 @@ def test_the_roll_off_marks_the_player_to_roll_and_says_what_was_rolled(log):
     table.reading(reading((4,)))
     table.press(OK)
     screen = table.screen()
-    assert screen.title == "Train Wreck: Bob" and screen.scoreboard.acting == 1   # the scoreboard marks Bob, not Ann
-    assert table.message == "Ann rolled 4"   # not "check the reading: OK confirms" still
+    assert screen.title == "Train Wreck: Bob" and screen.scoreboard.acting == 1  # the scoreboard marks Bob, not Ann
+    assert table.message == "Ann rolled 4"  # not "check the reading: OK confirms" still

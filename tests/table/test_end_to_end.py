@@ -1,6 +1,7 @@
 """Recorded games end to end: frames through rest detection, reading, the table and the rules, with
 the recording's scripted presses. The sheet the table ends with must be the one the rules give for
 the true dice and choices (labels.json "expected", computed when the recording was rendered)."""
+
 import json
 import subprocess
 import sys
@@ -28,8 +29,10 @@ class LabelReader:
 
     def __call__(self, frame: np.ndarray) -> Reading:
         picture, image = min(self.rests, key=lambda rest: np.abs(rest[0] - frame).mean())
-        dice = tuple(Die(d["kind"], None if d["cocked"] else d["value"], tuple(d["box"]), d["zone"], 0.99, d["cocked"])
-                     for d in image["dice"])
+        dice = tuple(
+            Die(d["kind"], None if d["cocked"] else d["value"], tuple(d["box"]), d["zone"], 0.99, d["cocked"])
+            for d in image["dice"]
+        )
         return Reading(dice, image["width"], image["height"])
 
 
@@ -48,8 +51,12 @@ def test_rest_detection_table_and_rules_end_with_the_expected_sheet(folder, tmp_
 def test_the_whole_appliance_ends_with_the_expected_sheet(folder, tmp_path):
     """The real reader, through `dicetable replay --json` in a process of its own."""
     expected = json.loads((folder / "labels.json").read_text())["expected"]
-    run = subprocess.run([sys.executable, "-m", "appliance.cli", "replay", str(folder), "--json"],
-                         capture_output=True, text=True, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-m", "appliance.cli", "replay", str(folder), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stderr
     sheet = json.loads(run.stdout)
     assert holds(expected, sheet), json.dumps(sheet)

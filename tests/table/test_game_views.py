@@ -1,5 +1,6 @@
 """The Screen model's views of a game, filled from the rules (appliance/game_views.py), and the screens that draw
 them without the rules: expected values worked out from the rulebooks by hand."""
+
 import ast
 from pathlib import Path
 
@@ -27,13 +28,20 @@ def test_a_three_column_sheet_shows_one_players_entries_sums_and_bonuses():
         game = game.start_throw((value,) * 5).enter(1, field)
     view = sheet_view(game, 0)
     assert view.title == "Ann's sheet" and not view.every_player
-    assert [(c.header, c.player, c.column, c.active) for c in view.columns] == \
-        [("left", 0, 0, True), ("middle", 0, 1, True), ("right", 0, 2, True)]
+    assert [(c.header, c.player, c.column, c.active) for c in view.columns] == [
+        ("left", 0, 0, True),
+        ("middle", 0, 1, True),
+        ("right", 0, 2, True),
+    ]
     middle = view.columns[1]
     # the quintuplet of five 6s in one throw: their 30, the field's bonus 55 and its slam 15
     assert middle.entries == {6: EntryView(30), 5: EntryView(25), 4: EntryView(20), 24: EntryView(100, slam=True)}
-    assert middle.sections == {"A": SectionScore(75, True), "B": SectionScore(0), "C": SectionScore(0),
-                               "D": SectionScore(100)}
+    assert middle.sections == {
+        "A": SectionScore(75, True),
+        "B": SectionScore(0),
+        "C": SectionScore(0),
+        "D": SectionScore(100),
+    }
     assert view.columns[0].entries == {} and view.columns[0].sections["A"] == SectionScore(0)
     assert [s.name for s in view.sections] == ["A", "B", "C", "D"]
     assert (view.sections[0].threshold, view.sections[0].bonus) == (60, 60)
@@ -43,12 +51,15 @@ def test_a_three_column_sheet_shows_one_players_entries_sums_and_bonuses():
 
 def test_a_one_column_sheet_shows_every_player_and_their_places():
     game = SheetGame.new(sheet_rules("dice-poker"), ["Ann", "Bob", "Cy"]).start_throw((6, 6, 6, 2, 1)).enter(0, 6)
-    view = sheet_view(game, 1)   # Bob's turn: his column is the active one
+    view = sheet_view(game, 1)  # Bob's turn: his column is the active one
     assert view.title == "" and view.every_player and view.player == 1
-    assert [(c.header, c.player, c.active) for c in view.columns] == [("Ann", 0, False), ("Bob", 1, True),
-                                                                       ("Cy", 2, False)]
+    assert [(c.header, c.player, c.active) for c in view.columns] == [
+        ("Ann", 0, False),
+        ("Bob", 1, True),
+        ("Cy", 2, False),
+    ]
     assert view.columns[0].entries == {6: EntryView(18)} and view.columns[1].entries == {}
-    assert view.standings == ((1, "Ann", 18), (2, "Bob", 0), (2, "Cy", 0))   # equal totals share a place
+    assert view.standings == ((1, "Ann", 18), (2, "Bob", 0), (2, "Cy", 0))  # equal totals share a place
 
 
 def test_the_sheet_shows_the_points_of_a_field_list_only():
@@ -70,29 +81,41 @@ def test_the_scoreboard_shows_a_turn_only_once_the_roll_off_is_over():
     game = TrainWreckGame.new(["Ann", "Bob"])
     rolling_off = scoreboard_view(game, 1)
     assert rolling_off.turn_points is None and rolling_off.acting == 1
-    assert (rolling_off.goal, rolling_off.entry) == (1000, 35)   # the rulebook's goal and its 35 to get on the board
-    game = game.roll_off((2, 6)).roll((1, 5, 2, 3, 3)).set_aside((1, 5))   # Bob starts; a 1 (10) and a 5 (5)
+    assert (rolling_off.goal, rolling_off.entry) == (1000, 35)  # the rulebook's goal and its 35 to get on the board
+    game = game.roll_off((2, 6)).roll((1, 5, 2, 3, 3)).set_aside((1, 5))  # Bob starts; a 1 (10) and a 5 (5)
     view = scoreboard_view(game, game.current)
     assert view.acting == 1 and view.turn_points == 15
     assert [(r.name, r.score, r.on_scoreboard) for r in view.rows] == [("Ann", 0, False), ("Bob", 0, False)]
 
 
 def test_a_picture_keeps_the_dice_read_as_plain_values():
-    dice = (Die("d6", 4, (10, 20, 30, 40), ROLL, 0.99), Die("d6", 2, (50, 20, 70, 40), KEEP, 0.3),
-            Die("d6", None, (90, 20, 110, 40), ROLL, 0.0, cocked=True), Die("d6", 6, (0, 0, 9, 9), OUTSIDE, 0.99))
+    dice = (
+        Die("d6", 4, (10, 20, 30, 40), ROLL, 0.99),
+        Die("d6", 2, (50, 20, 70, 40), KEEP, 0.3),
+        Die("d6", None, (90, 20, 110, 40), ROLL, 0.0, cocked=True),
+        Die("d6", 6, (0, 0, 9, 9), OUTSIDE, 0.99),
+    )
     frame = np.zeros((480, 640, 3), np.uint8)
     picture = Picture.read(frame, Reading(dice, 640, 480))
     assert picture.image is frame
     assert [(d.box, d.value, d.uncertain, d.cocked, d.zone) for d in picture.dice] == [
-        ((10, 20, 30, 40), 4, False, False, "roll"), ((50, 20, 70, 40), 2, True, False, "keep"),
-        ((90, 20, 110, 40), None, False, True, "roll"), ((0, 0, 9, 9), 6, False, False, "outside")]
+        ((10, 20, 30, 40), 4, False, False, "roll"),
+        ((50, 20, 70, 40), 2, True, False, "keep"),
+        ((90, 20, 110, 40), None, False, True, "roll"),
+        ((0, 0, 9, 9), 6, False, False, "outside"),
+    ]
 
 
 def test_the_screens_import_neither_the_rules_nor_the_advice_nor_vision():
     banned = ("appliance.games", "appliance.strategy", "vision")
     for path in SCREENS.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             for name in names:
                 assert not any(name == b or name.startswith(b + ".") for b in banned), f"{path.name} imports {name}"

@@ -1,10 +1,11 @@
 """The host's items, below the games and in the game's menu: tonight's games, and shutting the table down."""
+
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from appliance.night import night_games, power_off
 from appliance.table import Table
-from tests.table.play import HOLD_BACK, NEXT, OK, BACK, finish, start, throw
+from tests.table.play import BACK, HOLD_BACK, NEXT, OK, finish, start, throw
 
 
 def choose(table: Table, label: str) -> None:
@@ -15,7 +16,7 @@ def choose(table: Table, label: str) -> None:
 def test_tonights_games_lists_the_finished_ones_newest_first(log):
     table = start(log, "dice-poker")
     finish(table)
-    table.press(OK)   # back to the games
+    table.press(OK)  # back to the games
     assert table.mode == "choose-game"
     choose(table, "tonight's games")
     screen = table.screen()
@@ -25,8 +26,8 @@ def test_tonights_games_lists_the_finished_ones_newest_first(log):
     assert re.fullmatch(r"\d\d:\d\d Dice Poker: Ann 70", game)
     table.press(BACK)
     assert table.screen().title == "Choose a game"
-    tomorrow = datetime.now(timezone.utc) + timedelta(hours=13)
-    assert night_games(log, now=tomorrow) == []   # last night's games are not tonight's
+    tomorrow = datetime.now(UTC) + timedelta(hours=13)
+    assert night_games(log, now=tomorrow) == []  # last night's games are not tonight's
 
 
 def test_no_game_yet_is_said(log):
@@ -47,7 +48,7 @@ def test_shut_down_asks_once_more_and_keeps_the_game(log):
     assert table.screen().prompt == "OK shuts the table down, BACK goes back" and not asked
     table.press(OK)
     assert asked == [1] and "shutting down" in table.message
-    assert table.mode == "play" and log.open_game().id == table.record.id   # the game comes back at the next start
+    assert table.mode == "play" and log.open_game().id == table.record.id  # the game comes back at the next start
 
 
 def test_a_shut_down_that_fails_says_why(log):
@@ -56,7 +57,7 @@ def test_a_shut_down_that_fails_says_why(log):
     choose(table, "shut down the table")
     table.press(OK)
     assert table.message == "cannot shut down (Access denied)" and table.screen().level == "error"
-    without = Table(log, players=["Ann"])   # not the installed service: nothing to call
+    without = Table(log, players=["Ann"])  # not the installed service: nothing to call
     choose(without, "shut down the table")
     without.press(OK)
     assert "cannot shut the computer down" in without.message
@@ -75,21 +76,29 @@ def test_game_settings_turned_at_the_table_play_the_next_games_and_are_kept(tmp_
     log = EventLog(tmp_path / "games.sqlite")
     table = Table(log, players=["Ann", "Bob"])
     choose(table, "game settings")
-    assert [c.label for c in table.screen().choices] == ["Train Wreck goal: 1000", "Hexakubus wrap-around straights: on"]
-    table.press(OK)   # goal 1000 -> 750
-    table.press(OK)   # -> 500
+    assert [c.label for c in table.screen().choices] == [
+        "Train Wreck goal: 1000",
+        "Hexakubus wrap-around straights: on",
+    ]
+    table.press(OK)  # goal 1000 -> 750
+    table.press(OK)  # -> 500
     table.press(NEXT)
-    table.press(OK)   # wrap off
-    assert [c.label for c in table.screen().choices] == ["Train Wreck goal: 500", "Hexakubus wrap-around straights: off"]
+    table.press(OK)  # wrap off
+    assert [c.label for c in table.screen().choices] == [
+        "Train Wreck goal: 500",
+        "Hexakubus wrap-around straights: off",
+    ]
     table.press(BACK)
     choose(table, "Train Wreck")
     table.press(OK)
-    assert table.game.goal == 500   # the rules' own: the game ends at 500
+    assert table.game.goal == 500  # the rules' own: the game ends at 500
     log.close()
     next_night = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"])
     assert next_night.variants["train-wreck"]["goal"] == 500 and next_night.variants["hexakubus"]["wrap"] is False
     next_night.log.close()
     # the settings file now gives another goal: it wins
-    changed = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"], variants={"train-wreck": {"goal": 750}})
+    changed = Table(
+        EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"], variants={"train-wreck": {"goal": 750}}
+    )
     assert changed.variants["train-wreck"]["goal"] == 750 and changed.variants["hexakubus"].get("wrap", True) is True
     changed.log.close()

@@ -1,9 +1,9 @@
 """The table's learnt dice (appliance.learning): where they are kept, how a confirmation counts, the main
 loop teaching them, the menu that counts and forgets them."""
+
 import json
 
 import numpy as np
-import pytest
 
 from appliance.event_log import EventLog
 from appliance.learning import LearntDice, folder_for, how_confirmed
@@ -11,31 +11,35 @@ from appliance.main_loop import Appliance
 from appliance.table import Table
 from hardware.buttons import Press, ScriptedPanel
 from hardware.replay import ReplaySource
-from vision.rest import RestDetector
-from vision.types import KEEP, ROLL, Die, Reading
-
 from tests.table.test_main_loop import reading, write_recording
+from vision.rest import RestDetector
+from vision.types import KEEP, ROLL, Die
 
 OK, NEXT, HOLD_BACK = Press("OK"), Press("NEXT"), Press("BACK", long=True)
 
 
 def test_how_a_die_was_confirmed():
     sure, unsure = Die("d6", 4, (0, 0, 9, 9), ROLL, 0.95), Die("d6", 4, (0, 0, 9, 9), ROLL, 0.4)
-    assert [how_confirmed(sure, 4), how_confirmed(unsure, 4), how_confirmed(sure, 5), how_confirmed(unsure, 2)] == \
-        ["sure", "flagged", "corrected", "corrected"]
+    assert [how_confirmed(sure, 4), how_confirmed(unsure, 4), how_confirmed(sure, 5), how_confirmed(unsure, 2)] == [
+        "sure",
+        "flagged",
+        "corrected",
+        "corrected",
+    ]
 
 
 def test_each_calibration_learns_apart_beside_its_profile(tmp_path):
     profile = tmp_path / "calibration.toml"
     night_one = folder_for(profile, "2026-11-20T20:15:00")
     assert night_one == tmp_path / "calibration.learnt" / "2026-11-20T20-15-00"
-    assert folder_for(profile, "2026-11-20T20:15:00") == night_one             # the same profile: the same dice
-    assert folder_for(profile, "2026-11-26T19:00:00") != night_one             # calibrated anew: starts fresh
+    assert folder_for(profile, "2026-11-20T20:15:00") == night_one  # the same profile: the same dice
+    assert folder_for(profile, "2026-11-26T19:00:00") != night_one  # calibrated anew: starts fresh
     assert folder_for(profile, "") == tmp_path / "calibration.learnt" / "undated"
 
 
 class Teach:
     """A stand-in for LearntDice that records what it is taught."""
+
     def __init__(self, fail=None):
         self.taught, self.fail = [], fail
 
@@ -47,16 +51,27 @@ class Teach:
 
 def one_throw(tmp_path, learnt, read):
     """A first throw of Dice Poker come to rest in a recording, read, and confirmed with OK."""
-    write_recording(tmp_path / "game", [("moving", None, 5), ("still", 1, 10)], presses=[],
-                    game={"game": "dice-poker", "players": ["Ann"]})
+    write_recording(
+        tmp_path / "game",
+        [("moving", None, 5), ("still", 1, 10)],
+        presses=[],
+        game={"game": "dice-poker", "players": ["Ann"]},
+    )
     table = Table(EventLog(tmp_path / "log.sqlite"))
     table.start("dice-poker", ["Ann"])
-    app = Appliance(ReplaySource(tmp_path / "game", realtime=False), ScriptedPanel([]), table, read=read,
-                    rest=RestDetector(), wait=lambda s: None, learnt=learnt)
+    app = Appliance(
+        ReplaySource(tmp_path / "game", realtime=False),
+        ScriptedPanel([]),
+        table,
+        read=read,
+        rest=RestDetector(),
+        wait=lambda s: None,
+        learnt=learnt,
+    )
     while table.review is None and app.step():
         pass
     table.press(OK)
-    app.step()   # what was confirmed is learnt once the pass's presses are handled
+    app.step()  # what was confirmed is learnt once the pass's presses are handled
     return app
 
 
@@ -69,15 +84,18 @@ def test_a_confirmed_reading_teaches_the_learnt_dice_with_its_frame(tmp_path):
 def test_learnt_dice_that_cannot_be_saved_leave_the_game_going(tmp_path):
     full = Teach(fail=OSError(28, "No space left on device"))
     app = one_throw(tmp_path, full, lambda frame, kind: reading((1, 2, 3, 4, 6)))
-    assert app.table.game.throw is not None and app.table.game.throw.attempt == 1   # the throw was taken
+    assert app.table.game.throw is not None and app.table.game.throw.attempt == 1  # the throw was taken
     assert "learnt dice not saved" in app.table.screen().message
 
 
 def test_the_thrown_dice_are_learnt_and_kept_on_the_device(tmp_path):
     learnt = LearntDice(tmp_path / "calibration.learnt" / "night")
     frame = np.full((240, 320, 3), 60, np.uint8)
-    dice = [Die("d6", 3, (10, 10, 50, 50), ROLL, 0.95), Die("d6", 5, (60, 10, 100, 50), ROLL, 0.4),
-            Die("d6", 2, (110, 10, 150, 50), KEEP, 0.99)]   # the kept die was learnt when it was thrown
+    dice = [
+        Die("d6", 3, (10, 10, 50, 50), ROLL, 0.95),
+        Die("d6", 5, (60, 10, 100, 50), ROLL, 0.4),
+        Die("d6", 2, (110, 10, 150, 50), KEEP, 0.99),
+    ]  # the kept die was learnt when it was thrown
     learnt.confirmed(frame, dice, [4, 5, 2])
     assert learnt.count() == 2
     again = LearntDice(tmp_path / "calibration.learnt" / "night")
@@ -88,11 +106,12 @@ def test_the_thrown_dice_are_learnt_and_kept_on_the_device(tmp_path):
 
 def test_learnt_dice_put_to_work_in_an_appliance(tmp_path):
     learnt, seen = LearntDice(tmp_path / "learnt"), reading((1, 2, 3, 4, 6))
-    app = Appliance(None, ScriptedPanel([]), Table(EventLog(tmp_path / "log.sqlite")), read=lambda frame, kind: seen,
-                    rest=None)
+    app = Appliance(
+        None, ScriptedPanel([]), Table(EventLog(tmp_path / "log.sqlite")), read=lambda frame, kind: seen, rest=None
+    )
     learnt.attach(app)
     assert app.learnt is learnt and app.table.learnt is learnt
-    assert app.read(np.full((240, 320, 3), 60, np.uint8), "d6") is seen   # nothing learnt: the reading as read
+    assert app.read(np.full((240, 320, 3), 60, np.uint8), "d6") is seen  # nothing learnt: the reading as read
 
 
 class Counted:
@@ -147,7 +166,8 @@ def test_dice_lists_what_the_profile_has_learnt_and_forgets_it(tmp_path, capsys)
     a_profile(profile, "2026-11-26T19:00:00")
     frame = np.full((240, 320, 3), 60, np.uint8)
     LearntDice(folder_for(profile, "2026-11-26T19:00:00")).confirmed(
-        frame, [Die("d6", 3, (10, 10, 50, 50), ROLL, 0.95), Die("d6", 6, (60, 10, 100, 50), ROLL, 0.95)], [3, 6])
+        frame, [Die("d6", 3, (10, 10, 50, 50), ROLL, 0.95), Die("d6", 6, (60, 10, 100, 50), ROLL, 0.95)], [3, 6]
+    )
     assert main(["dice", "--profile", str(profile), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["dice"] == 2 and out["learnt"] == {"d6": {"1": 0, "2": 0, "3": 1, "4": 0, "5": 0, "6": 1}}

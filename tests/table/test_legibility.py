@@ -1,6 +1,7 @@
 """Every gallery screen for 1, 4 and 8 players at 800x480 and 1920x1080, its drawn text measured: large enough
 to read from a chair at the table, whole (never cut short by the fitting of last resort), not overlapping other
 text, and inside the part of the screen it belongs to."""
+
 import re
 from dataclasses import dataclass
 
@@ -12,7 +13,7 @@ from appliance.screens import draw
 from appliance.screens import render as render_module
 from appliance.screens.render import PROMPT_TEXT, SCORE_TEXT, SMALLEST_TEXT
 
-RANKED = re.compile(r"^\d+\. .+ -?\d+$")   # "2. Bob 59": a place, a name and a total
+RANKED = re.compile(r"^\d+\. .+ -?\d+$")  # "2. Bob 59": a place, a name and a total
 
 
 @dataclass
@@ -40,6 +41,7 @@ def measure(monkeypatch, screen, layout, picture=None) -> list[Drawn]:
             part[0] = name
             real(*args)
             part[0] = "body"
+
         return wrapped
 
     monkeypatch.setattr(draw, "text", text)
@@ -82,14 +84,23 @@ def test_every_screen_is_legible_for_any_number_of_players(monkeypatch, name, pl
         floor = layout.px(SMALLEST_TEXT)
         for d in drawn:
             top, bottom = {"title": (0, title_h), "body": (title_h, bar_top), "buttons": (bar_top, h)}[d.part]
-            problems += [f"{where}: {d.what!r} {said}" for said, bad in (
-                (f"drawn at {d.size} px, under {floor}", d.size < floor),
-                ("cut short", d.cut),
-                (f"off the screen at {d.rect}", not pygame.Rect(0, 0, w, h).contains(d.rect)),
-                (f"outside the {d.part} at {d.rect}", not top <= d.rect.top <= d.rect.bottom <= bottom),
-                (f"a score at {d.size} px", RANKED.match(d.what) and d.size < layout.px(SCORE_TEXT))) if bad]
-        problems += [f"{where}: {a.what!r} {a.rect} overlaps {b.what!r} {b.rect}"
-                     for i, a in enumerate(drawn) for b in drawn[i + 1:] if a.rect.colliderect(b.rect)]
+            problems += [
+                f"{where}: {d.what!r} {said}"
+                for said, bad in (
+                    (f"drawn at {d.size} px, under {floor}", d.size < floor),
+                    ("cut short", d.cut),
+                    (f"off the screen at {d.rect}", not pygame.Rect(0, 0, w, h).contains(d.rect)),
+                    (f"outside the {d.part} at {d.rect}", not top <= d.rect.top <= d.rect.bottom <= bottom),
+                    (f"a score at {d.size} px", RANKED.match(d.what) and d.size < layout.px(SCORE_TEXT)),
+                )
+                if bad
+            ]
+        problems += [
+            f"{where}: {a.what!r} {a.rect} overlaps {b.what!r} {b.rect}"
+            for i, a in enumerate(drawn)
+            for b in drawn[i + 1 :]
+            if a.rect.colliderect(b.rect)
+        ]
         if screen.prompt and not any(d.size >= layout.px(PROMPT_TEXT) for d in prompt_lines(drawn, screen.prompt)):
             problems.append(f"{where}: the prompt {screen.prompt!r} is not drawn whole at {layout.px(PROMPT_TEXT)} px")
     assert not problems, "\n".join(problems[:12])
@@ -104,8 +115,10 @@ def test_the_text_size_is_the_height_a_reader_sees():
         assert 0.7 * size <= ink.height <= 0.8 * size
 
 
-@pytest.mark.parametrize("name,script", [("山田花子", "CJK"), ("김민준", "Hangul"), ("さくら", "kana"),
-                                         ("Дмитрий", "Cyrillic"), ("Ωμέγα", "Greek")])
+@pytest.mark.parametrize(
+    "name,script",
+    [("山田花子", "CJK"), ("김민준", "Hangul"), ("さくら", "kana"), ("Дмитрий", "Cyrillic"), ("Ωμέγα", "Greek")],
+)
 def test_names_in_other_scripts_are_drawn_not_boxed(name, script):
     """Each character drawn with a glyph of its own: not the empty box a font draws for one it lacks."""
     pygame.font.init()

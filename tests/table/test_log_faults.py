@@ -2,6 +2,7 @@
 card (cut, zeroed pages, random bytes in the file and in its -wal, a changed value in a logged throw), old logs, and
 names no screen can draw. Every kill resumes to the uninterrupted sheet; every damage is detected, the damaged file
 kept and what was lost said; nothing crashes at start. (`dicetable bench faults` runs the same at random, longer.)"""
+
 import json
 import random
 import shutil
@@ -12,11 +13,11 @@ import pytest
 
 from appliance import assemble
 from appliance.event_log import EventLog, open_log
-from appliance.fault_soak import Figures, KillingLog, Killed, Recorded, Where, contents, play, start
+from appliance.fault_soak import Figures, Killed, KillingLog, Recorded, Where, contents, play, start
 from appliance.table import Table
 from hardware.buttons import Press
 
-GAMES = ("dice-poker-holds", "pentakubus-slam", "hexakubus-six-d10", "game-train-wreck")   # four games
+GAMES = ("dice-poker-holds", "pentakubus-slam", "hexakubus-six-d10", "game-train-wreck")  # four games
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def test_a_kill_right_after_any_write_resumes_to_the_uninterrupted_sheet(recorde
     probe = Kinds(tmp_path / "whole.sqlite")
     expected, _ = play(game, probe)
     kinds = [kind for kind, _, _ in probe.kinds]
-    assert {"start", "screen"} <= set(kinds) and len(set(kinds)) >= 4, kinds   # a start, screens, decisions
+    assert {"start", "screen"} <= set(kinds) and len(set(kinds)) >= 4, kinds  # a start, screens, decisions
     for n, kind in enumerate(kinds, 1):
         path, where = tmp_path / f"killed-{n}.sqlite", Where()
         with pytest.raises(Killed):
@@ -65,7 +66,7 @@ def test_the_kill_of_the_issue_a_throw_logged_and_its_screen_not_yet(recorded, t
     where = Where()
     with pytest.raises(Killed):
         play(game, KillingLog(tmp_path / "killed.sqlite", kill_at=n), where)
-    assert EventLog(tmp_path / "killed.sqlite").load_screen()["game"][1] == 1   # the screen is the throw's
+    assert EventLog(tmp_path / "killed.sqlite").load_screen()["game"][1] == 1  # the screen is the throw's
     assert play(game, EventLog(tmp_path / "killed.sqlite"), where)[0] == expected
     assert expected["players"][0]["total"] == 51
 
@@ -87,7 +88,7 @@ def snapshot(recorded, tmp_path_factory):
         play(recorded["hexakubus-six-d10"], log, stop_after_frame=30)
     kept = {"open": folder / "open" / "games.sqlite", "closed": folder / "closed" / "games.sqlite"}
     copy_of(live, kept["open"].parent)
-    log.close()   # all of it in the file now, no -wal
+    log.close()  # all of it in the file now, no -wal
     copy_of(live, kept["closed"].parent)
     return kept
 
@@ -110,7 +111,7 @@ def changed(path: Path, where: str, at, new: bytes | None = None, cut: bool = Fa
     if cut:
         del data[start:]
     else:
-        data[start:start + len(new)] = new
+        data[start : start + len(new)] = new
     target.write_bytes(bytes(data))
 
 
@@ -134,12 +135,17 @@ DAMAGE = {
     "the file cut in half": lambda p: changed(p, "", 0.5, cut=True),
     "a page of the file zeroed": lambda p: changed(p, "", PAGE, bytes(PAGE)),
     "random bytes at the end of the file": lambda p: changed(p, "", -64, random.Random(2).randbytes(64)),
-    "random bytes over a logged throw": lambda p: changed(p, "", p.read_bytes().find(b"start_throw"),
-                                                          random.Random(3).randbytes(16)),
+    "random bytes over a logged throw": lambda p: changed(
+        p, "", p.read_bytes().find(b"start_throw"), random.Random(3).randbytes(16)
+    ),
     "a value in a logged throw changed": a_throw_changed,
 }
-IN_THE_FILE = ("the file cut in half", "a page of the file zeroed", "random bytes at the end of the file",
-               "random bytes over a logged throw")
+IN_THE_FILE = (
+    "the file cut in half",
+    "a page of the file zeroed",
+    "random bytes at the end of the file",
+    "random bytes over a logged throw",
+)
 
 
 @pytest.mark.parametrize("what", DAMAGE)
@@ -155,36 +161,36 @@ def test_damage_is_detected_kept_aside_and_said_and_the_rest_replayed(snapshot, 
     assert "lost: " in note or "nothing of it could be read" in note
     table.log.close()
     games, events = contents(path)
-    assert games == before[0][:len(games)] or [g[:5] for g in games] == [g[:5] for g in before[0][:len(games)]]
-    for game_id in {row[0] for row in games}:   # each game kept with the first of its events, as they were
+    assert games == before[0][: len(games)] or [g[:5] for g in games] == [g[:5] for g in before[0][: len(games)]]
+    for game_id in {row[0] for row in games}:  # each game kept with the first of its events, as they were
         mine = [e for e in events if e[0] == game_id]
-        assert mine == [e for e in before[1] if e[0] == game_id][:len(mine)]
+        assert mine == [e for e in before[1] if e[0] == game_id][: len(mine)]
     again, note = start(path, figures, what + ", the next start")
-    assert figures.start_crashes == 0 and note == "", figures.examples   # the new log is sound
+    assert figures.start_crashes == 0 and note == "", figures.examples  # the new log is sound
     again.log.close()
 
 
 def test_what_was_lost_is_named_game_and_entries(snapshot, tmp_path):
     path = copy_of(snapshot["open"], tmp_path / "throw")
     n = sum(1 for event in contents(path)[1] if event[0] == 1)
-    a_throw_changed(path)   # its first entry: that one and all after it are lost (each follows from the one before)
+    a_throw_changed(path)  # its first entry: that one and all after it are lost (each follows from the one before)
     _, note = open_log(path)
     assert f"lost: Pentakubus of Ann, Bob (game 1): entries 1 to {n} of {n}" in note, note
     path = copy_of(snapshot["open"], tmp_path / "wal")
     n = sum(1 for event in contents(path)[1] if event[0] == 2)
-    changed(path, "-wal", -(24 + PAGE), cut=True)   # its last frame: the last commit, Hexakubus's last throw
+    changed(path, "-wal", -(24 + PAGE), cut=True)  # its last frame: the last commit, Hexakubus's last throw
     log, note = open_log(path)
     assert note.startswith(f"game log damaged, lost: Hexakubus of Ann (game 2): entry {n}, the newest."), note
     table = Table(log)
-    assert table.record.game == "hexakubus" and table.mode == "play"   # the rest of the open game replayed
+    assert table.record.game == "hexakubus" and table.mode == "play"  # the rest of the open game replayed
 
 
 def test_a_finished_game_made_open_again_by_the_card_is_said(snapshot, tmp_path):
     path = copy_of(snapshot["open"], tmp_path)
     db = sqlite3.connect(path, isolation_level=None)
-    db.execute("UPDATE games SET finished = NULL WHERE id = 1")   # the 2-byte overwrite of the issue, as SQL
+    db.execute("UPDATE games SET finished = NULL WHERE id = 1")  # the 2-byte overwrite of the issue, as SQL
     db.close()
-    Path(f"{path}-head").unlink()   # only the seals are left to see it
+    Path(f"{path}-head").unlink()  # only the seals are left to see it
     _, note = open_log(path)
     assert "Pentakubus of Ann, Bob (game 1): its end and result" in note
 
@@ -210,7 +216,7 @@ def test_random_damage_of_the_soak_never_crashes_a_start_and_is_never_unsaid(rec
     figures = Figures()
     damaged_logs(list(recorded.values()), 18, random.Random(7), tmp_path, figures)
     assert figures.start_crashes == 0 and figures.undetected == 0, figures.examples
-    assert figures.damage_changing_the_games > 0   # the damage did reach the games
+    assert figures.damage_changing_the_games > 0  # the damage did reach the games
 
 
 # ---------------------------------------------------------------------------------------------------- old logs
@@ -227,12 +233,18 @@ def old_log(path: Path) -> None:
     """A log of the version before seals: a finished game and an open one with a throw."""
     db = sqlite3.connect(path, isolation_level=None)
     db.executescript(OLD_SCHEMA)
-    db.execute("INSERT INTO games VALUES (1, 'dice-poker', '[\"Ann\"]', '{}', '2026-11-20T20:00:00+00:00', "
-               "'2026-11-20T21:00:00+00:00', '[{\"rank\": 1, \"name\": \"Ann\", \"total\": 12}]')")
-    db.execute("INSERT INTO games VALUES (2, 'dice-poker', '[\"Ann\", \"Bob\"]', '{}', '2026-11-21T20:00:00+00:00', "
-               "NULL, NULL)")
-    db.execute("INSERT INTO events (game_id, at, action, args) VALUES (2, '2026-11-21T20:01:00+00:00', 'start_throw', "
-               "'[[6, 6, 6, 2, 1]]')")
+    db.execute(
+        "INSERT INTO games VALUES (1, 'dice-poker', '[\"Ann\"]', '{}', '2026-11-20T20:00:00+00:00', "
+        '\'2026-11-20T21:00:00+00:00\', \'[{"rank": 1, "name": "Ann", "total": 12}]\')'
+    )
+    db.execute(
+        "INSERT INTO games VALUES (2, 'dice-poker', '[\"Ann\", \"Bob\"]', '{}', '2026-11-21T20:00:00+00:00', "
+        "NULL, NULL)"
+    )
+    db.execute(
+        "INSERT INTO events (game_id, at, action, args) VALUES (2, '2026-11-21T20:01:00+00:00', 'start_throw', "
+        "'[[6, 6, 6, 2, 1]]')"
+    )
     db.close()
 
 
@@ -245,7 +257,7 @@ def test_a_log_of_an_older_version_opens_is_sealed_and_then_guarded(tmp_path):
     table = Table(log, players=["Ann", "Bob"])
     assert table.record.id == 2 and table.game.throw.dice == (6, 6, 6, 2, 1)
     table.log.close()
-    a_throw_changed(path)   # sealed now: a change is seen
+    a_throw_changed(path)  # sealed now: a change is seen
     _, note = open_log(path)
     assert "lost: Dice Poker of Ann, Bob (game 2): entry 1 of 1" in note, note
 
@@ -258,12 +270,13 @@ def test_history_reads_a_log_and_its_wal_in_a_folder_it_cannot_write(tmp_path, m
     from appliance.cli import main
 
     path = tmp_path / "games.sqlite"
-    log = EventLog(path)   # left open: its last writes are only in the -wal, as after a power cut
+    log = EventLog(path)  # left open: its last writes are only in the -wal, as after a power cut
     game = log.start_game("dice-poker", ["Ann"], {})
     log.finish(game, [{"rank": 1, "name": "Ann", "total": 12}])
     real = os.access
-    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if Path(p) == tmp_path and mode & os.W_OK
-                        else real(p, mode, **kw))
+    monkeypatch.setattr(
+        os, "access", lambda p, mode, **kw: False if Path(p) == tmp_path and mode & os.W_OK else real(p, mode, **kw)
+    )
     assert main(["history", "--log", str(path), "--json"]) == 0
     assert [g["players"][0]["total"] for g in json.loads(capsys.readouterr().out)] == [12]
 
@@ -283,7 +296,7 @@ def test_a_name_no_screen_can_draw_in_an_open_games_log_still_draws(tmp_path, na
     table, note = start(tmp_path / "games.sqlite", figures, name)
     assert figures.start_crashes == 0, figures.examples
     assert table.record.players == (name, "Bob") and note == ""
-    table.press(Press("NEXT"))   # the fields, with the name above them
+    table.press(Press("NEXT"))  # the fields, with the name above them
     _draw(table)
 
 
@@ -315,8 +328,13 @@ def test_a_rest_whose_frames_cannot_be_read_is_said(tmp_path):
     for n in range(3, 10):
         (folder / "frames" / f"{n:06d}.jpg").unlink()
     table = Table(EventLog(tmp_path / "games.sqlite"))
-    app = Appliance(ReplaySource(folder, realtime=False), type("Panel", (), {"poll": lambda self: []})(), table,
-                    read=lambda frame, kind: None, rest=type("Rest", (), {"update": lambda *a: _moving()})())
+    app = Appliance(
+        ReplaySource(folder, realtime=False),
+        type("Panel", (), {"poll": lambda self: []})(),
+        table,
+        read=lambda frame, kind: None,
+        rest=type("Rest", (), {"update": lambda *a: _moving()})(),
+    )
     for _ in range(4):
         app.step()
     assert "the camera lost frames (skipped unreadable frame 000003.jpg and 6 more)" in table.message

@@ -1,4 +1,5 @@
 """Typing the players' names at the table with the four buttons, kept for the next nights."""
+
 from appliance.event_log import EventLog
 from appliance.name_entry import LETTERS, NameEntry
 from appliance.table import Table
@@ -20,7 +21,7 @@ def typed(entry_or_table, word: str) -> None:
 
 def players_screen(log) -> Table:
     table = Table(log, players=["Player 1", "Player 2"])
-    table.press(OK)   # the first game; then its players
+    table.press(OK)  # the first game; then its players
     assert table.mode == "choose-players"
     return table
 
@@ -31,9 +32,9 @@ def test_names_typed_with_the_four_buttons_are_the_players(tmp_path):
     table.press(HOLD_OK)
     assert table.mode == "names" and table.screen().choices[0].label == "Player 1_"
     for _ in range(8):
-        table.press(BACK)   # "Player 1" taken back letter by letter
+        table.press(BACK)  # "Player 1" taken back letter by letter
     typed(table, "Mia")
-    table.press(HOLD_OK)   # Mia done: the second player's name
+    table.press(HOLD_OK)  # Mia done: the second player's name
     assert table.screen().title == "Names: player 2 of 2" and table.screen().choices[0].label == "Mia"
     for _ in range(8):
         table.press(BACK)
@@ -50,22 +51,22 @@ def test_the_names_are_remembered_until_the_settings_name_others(tmp_path):
     log = EventLog(tmp_path / "games.sqlite")
     table = players_screen(log)
     table.press(HOLD_OK)
-    typed(table, "x")   # "Player 1x"
+    typed(table, "x")  # "Player 1x"
     table.press(HOLD_OK)
-    table.press(HOLD_OK)   # the second name as it was
+    table.press(HOLD_OK)  # the second name as it was
     assert table.names == ["Player 1x", "Player 2"] and "next nights" in table.message
     log.close()
     next_night = Table(EventLog(tmp_path / "games.sqlite"), players=["Player 1", "Player 2"])
     assert next_night.names == ["Player 1x", "Player 2"]
     next_night.log.close()
     new_settings = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"])
-    assert new_settings.names == ["Ann", "Bob"]   # the host changed the settings file: it wins
+    assert new_settings.names == ["Ann", "Bob"]  # the host changed the settings file: it wins
     new_settings.log.close()
 
 
 def test_a_name_twice_or_an_empty_name_is_refused_with_a_reason():
     entry = NameEntry.of(["Ann", "Bob"])
-    entry.press(HOLD_OK)   # Ann stays Ann
+    entry.press(HOLD_OK)  # Ann stays Ann
     for _ in range(3):
         entry.press(BACK)
     assert entry.press(HOLD_OK) == "typing" and "at least one letter" in entry.note
@@ -79,7 +80,7 @@ def test_a_name_twice_or_an_empty_name_is_refused_with_a_reason():
 def test_held_back_leaves_keeping_the_names_done():
     entry = NameEntry.of(["Ann", "Bob", "Cy"])
     typed(entry, "e")
-    entry.press(HOLD_OK)   # "Anne"
+    entry.press(HOLD_OK)  # "Anne"
     typed(entry, "by")
     assert entry.press(HOLD_BACK) == "left" and entry.names == ["Anne", "Bob", "Cy"]
 
@@ -92,9 +93,9 @@ def test_held_prev_and_next_jump_between_capitals_small_letters_digits_and_marks
         seen.append(LETTERS[entry.letter])
     assert seen == ["a", "0", " ", "A", "a"]
     entry.press(NEXT)
-    entry.press(NEXT)   # on the c
+    entry.press(NEXT)  # on the c
     entry.press(HOLD_PREV)
-    assert LETTERS[entry.letter] == "a"   # back to the start of its group first
+    assert LETTERS[entry.letter] == "a"  # back to the start of its group first
     entry.press(HOLD_PREV)
     assert LETTERS[entry.letter] == "A"
 

@@ -3,7 +3,7 @@ dice followed to where they lie; on its own and at the table."""
 
 from appliance.event_log import EventLog
 from appliance.games.train_wreck import Phase
-from appliance.reading_review import (Review, as_confirmed_in, follow, match, not_thrown, pushed_from, still)
+from appliance.reading_review import Review, as_confirmed_in, follow, match, not_thrown, pushed_from, still
 from appliance.table import Table
 from tests.table.play import BACK, HOLD_NEXT, HOLD_OK, NEXT, OK, PREV, dice, moved, pushed, reading, start, throw
 from vision.types import KEEP, ROLL, Die, Reading
@@ -17,14 +17,14 @@ def die(value, x, y=100, zone=ROLL, size=40, confidence=0.99, cocked=False):
 def test_match_finds_each_value_once_in_the_throw():
     assert match((6, 2, 6, 3), [6, 6]) == [0, 2]
     assert match((6, 2, 6, 3), [3, 2]) == [3, 1]
-    assert match((6, 2, 6, 3), [6, 6, 6]) is None   # the throw holds two 6s only
+    assert match((6, 2, 6, 3), [6, 6, 6]) is None  # the throw holds two 6s only
     assert match((6, 2, 6, 3), []) == []
 
 
 def test_a_die_is_still_within_a_third_of_its_size_and_showing_its_value():
-    before = [die(4, 100)]   # 40 px: still within 40/3 = 13.3 px of where it lay
+    before = [die(4, 100)]  # 40 px: still within 40/3 = 13.3 px of where it lay
     assert still(die(4, 113), before) and not still(die(4, 114), before)
-    assert not still(die(5, 100), before)   # the same place, another value: it was thrown
+    assert not still(die(5, 100), before)  # the same place, another value: it was thrown
 
 
 def test_most_dice_lying_where_they_lay_were_not_thrown():
@@ -33,28 +33,28 @@ def test_most_dice_lying_where_they_lay_were_not_thrown():
     one_stayed = Reading((die(1, 0), die(6, 300), die(5, 400)), 1280, 960)
     assert not_thrown(two_stayed, lying) and not not_thrown(one_stayed, lying)
     kept_aside = Reading((die(1, 0, zone=KEEP), die(6, 300), die(5, 400)), 1280, 960)
-    assert not not_thrown(kept_aside, lying)   # the keep zone's dice say nothing: of the two rolled none stayed
+    assert not not_thrown(kept_aside, lying)  # the keep zone's dice say nothing: of the two rolled none stayed
 
 
 def test_following_dice_a_die_that_stayed_keeps_its_place_before_a_look_alike_moved_away():
     a, b = die(6, 0), die(6, 100)
     b_nudged, a_pushed_far = die(6, 102), die(6, 300)
-    assert follow([a, b], [b_nudged, a_pushed_far]) == [a_pushed_far, b_nudged]   # nearest first would swap them
+    assert follow([a, b], [b_nudged, a_pushed_far]) == [a_pushed_far, b_nudged]  # nearest first would swap them
 
 
 def test_a_reading_with_more_of_the_reviewed_dice_in_the_keep_zone_is_a_push():
     review = Review.of("start_throw", [die(1, 0), die(1, 100), die(4, 200)])
     push = Reading((die(1, 900, zone=KEEP), die(1, 100), die(4, 200)), 1280, 960)
     assert pushed_from(push, review)
-    assert not pushed_from(Reading((die(1, 0), die(1, 100), die(4, 200)), 1280, 960), review)   # none kept
-    assert not pushed_from(Reading((die(1, 900, zone=KEEP), die(1, 100), die(5, 200)), 1280, 960), review)   # a 5
+    assert not pushed_from(Reading((die(1, 0), die(1, 100), die(4, 200)), 1280, 960), review)  # none kept
+    assert not pushed_from(Reading((die(1, 900, zone=KEEP), die(1, 100), die(5, 200)), 1280, 960), review)  # a 5
     cocked = Reading((die(1, 900, zone=KEEP), die(1, 100), die(4, 200, cocked=True)), 1280, 960)
     assert not pushed_from(cocked, review)
 
 
 def test_dice_pushed_during_the_review_carry_the_values_the_player_confirmed():
     review = Review.of("start_throw", [die(6, 0), die(3, 100)])
-    review.values[1] = 5   # the 3 was a misread 5
+    review.values[1] = 5  # the 3 was a misread 5
     push = Reading((die(6, 900, zone=KEEP), die(3, 101)), 1280, 960)
     assert [(d.value, d.zone) for d in as_confirmed_in(push, review).dice] == [(6, KEEP), (5, ROLL)]
 
@@ -63,7 +63,7 @@ def test_ok_confirms_each_unsure_die_then_takes_the_reading():
     review = Review.of("roll", [die(2, 0), die(3, 100, confidence=0.3), die(4, 200, confidence=0.3)])
     assert review.cursor == 1 and review.unconfirmed == [1, 2]
     assert review.ok() == "next" and review.cursor == 2
-    review.move(-2)   # onto the sure 2: OK there points back to the die still unsure
+    review.move(-2)  # onto the sure 2: OK there points back to the die still unsure
     assert review.ok() == "first" and review.cursor == 2
     assert review.ok() == "done" and review.ok() == "take"
 
@@ -208,7 +208,9 @@ def test_the_dice_lie_with_the_values_the_player_confirmed(log):
     assert table.game.throw.dice == (6, 6, 6, 6, 5)
     lying = pushed(misread, 6, 6, 6, 6)
     five = next(d for d in lying.dice if d.zone == ROLL)
-    table.reading(Reading(tuple(d if d is not five else Die("d6", 5, d.box, ROLL, 0.99) for d in lying.dice), 1280, 960))
+    table.reading(
+        Reading(tuple(d if d is not five else Die("d6", 5, d.box, ROLL, 0.99) for d in lying.dice), 1280, 960)
+    )
     assert table.review is None and table.keep_view == (0, 1, 2, 3)
 
 
@@ -251,11 +253,11 @@ def test_a_thrown_die_landing_where_one_of_its_value_lay_is_still_a_throw(log):
     on a spot where a die of its value lay (it happens every few dozen throws) does not make it one."""
     table = start(log, "dice-poker")
     first = throw(table, (1, 2, 3, 4, 6))
-    kept = pushed(first, 6)   # the 6 pushed, the other four where they lay: no throw
+    kept = pushed(first, 6)  # the 6 pushed, the other four where they lay: no throw
     table.reading(kept)
     assert table.review is None and table.keep_view
     four = first.dice[3]
-    table.reading(Reading(tuple(dice((5, 5, 5), y=700)) + (four,) + kept.dice[4:], 1280, 960))   # the four thrown
+    table.reading(Reading(tuple(dice((5, 5, 5), y=700)) + (four,) + kept.dice[4:], 1280, 960))  # the four thrown
     assert table.review is not None and table.review.action == "rethrow"
 
 
@@ -264,19 +266,19 @@ def test_dice_kept_while_the_reading_is_checked_are_held_once_it_is_confirmed(lo
     table = start(log, "dice-poker")
     first = reading((1, 1, 1, 4, 5))
     table.reading(first)
-    table.reading(pushed(first, 1, 1, 1))   # the 1s pushed while "check the dice" shows
+    table.reading(pushed(first, 1, 1, 1))  # the 1s pushed while "check the dice" shows
     assert table.review is not None and table.review.action == "start_throw" and "take the" not in table.message
-    table.press(OK)   # the reading confirmed: the 1s are seen kept
+    table.press(OK)  # the reading confirmed: the 1s are seen kept
     assert table.game.throw.dice == (1, 1, 1, 4, 5) and sorted(table.keep_view) == [0, 1, 2]
-    table.press(OK)   # held
+    table.press(OK)  # held
     second = reading((2, 6), keep=(1, 1, 1))
     table.reading(second)
-    table.reading(pushed(second, 2))   # again while the re-throw is checked: the 2 joins the 1s
+    table.reading(pushed(second, 2))  # again while the re-throw is checked: the 2 joins the 1s
     assert table.review is not None and table.review.action == "rethrow" and "does not hold" not in table.message
     table.press(OK)
     assert table.game.throw.dice == (1, 1, 1, 2, 6) and table.game.throw.attempt == 2
     assert sorted(table.keep_view) == [0, 1, 2, 3]
-    table.press(OK)   # the 1s and the 2 held: the 6 is thrown for the last attempt
+    table.press(OK)  # the 1s and the 2 held: the 6 is thrown for the last attempt
     throw(table, (3,), keep=(1, 1, 1, 2))
     assert table.game.throw.dice == (1, 1, 1, 2, 3) and table.game.throw.attempt == 3
 

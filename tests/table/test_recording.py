@@ -1,4 +1,5 @@
 """The recorder writes a folder that the replay source, the labeled-set loader and the profile loader read."""
+
 import json
 
 import numpy as np
@@ -16,7 +17,7 @@ def test_frames_and_confirmed_readings_become_a_recording(tmp_path):
     for k, image in enumerate(images):
         rec.frame(image, 1000.0 + k / 30)
     dice = [Die("d6", 2, (1, 2, 11, 12), "roll", 0.9), Die("d6", 5, (30, 2, 40, 12), "keep", 0.4)]
-    rec.confirmed(2, dice, [2, 6], attempt=1)      # the player fixed the second die: 6, not 5
+    rec.confirmed(2, dice, [2, 6], attempt=1)  # the player fixed the second die: 6, not 5
     rec.press("OK")
     rec.close()
     recording = load_recording(tmp_path / "r")
@@ -24,8 +25,14 @@ def test_frames_and_confirmed_readings_become_a_recording(tmp_path):
     (labeled,) = load_labeled_set(tmp_path / "r")
     assert labeled.path.name == "000003.jpg" and [d.value for d in labeled.dice] == [2, 6]
     raw = json.loads((tmp_path / "r" / "labels.json").read_text())
-    assert raw["images"][0]["dice"][1] == {"kind": "d6", "value": 6, "box": [30, 2, 40, 12], "zone": "keep",
-                                            "cocked": False, "thrown_in": 1}
+    assert raw["images"][0]["dice"][1] == {
+        "kind": "d6",
+        "value": 6,
+        "box": [30, 2, 40, 12],
+        "zone": "keep",
+        "cocked": False,
+        "thrown_in": 1,
+    }
     assert raw["presses"] == [{"frame": 2, "press": "OK"}]
     source = ReplaySource(tmp_path / "r", realtime=False)
     grey = [int(source.read().image.mean()) for _ in range(3)]
@@ -33,10 +40,11 @@ def test_frames_and_confirmed_readings_become_a_recording(tmp_path):
 
 
 def test_the_calibration_profile_is_copied_with_its_picture(tmp_path):
+    import cv2
+
+    from calibration.profile import load_profile
     from vision.lab.render.folder import calibration_toml
     from vision.lab.render.scene import Scene
-    from calibration.profile import load_profile
-    import cv2
 
     scene = Scene.random(1, size=(320, 240))
     (tmp_path / "p").mkdir()
@@ -62,14 +70,18 @@ def test_a_game_played_while_recording_becomes_a_replayable_recording(tmp_path):
     from appliance.replay_game import replay_game
     from tests.table.test_main_loop import reading, write_recording
 
-    write_recording(tmp_path / "played", [("moving", None, 5), ("still", 1, 10), ("moving", None, 5), ("still", 2, 10)],
-                    presses=[(1, "OK"), *[(3, "NEXT")] * 3, (3, "NEXT long"), (3, "OK"), (3, "NEXT"), (3, "OK")],
-                    game={"game": "dice-poker", "players": ["Ann"]})
+    write_recording(
+        tmp_path / "played",
+        [("moving", None, 5), ("still", 1, 10), ("moving", None, 5), ("still", 2, 10)],
+        presses=[(1, "OK"), *[(3, "NEXT")] * 3, (3, "NEXT long"), (3, "OK"), (3, "NEXT"), (3, "OK")],
+        game={"game": "dice-poker", "players": ["Ann"]},
+    )
     readings = [reading((1, 2, 3, 4, 6)), reading((6, 6, 6, 5, 6))]  # the player corrects the 4th die: 5 -> 6
     played = iter(readings)
     recorder = Recorder(tmp_path / "recorded")
-    sheet, table = replay_game(tmp_path / "played", tmp_path / "a.sqlite", read=lambda frame: next(played),
-                               recorder=recorder)
+    sheet, table = replay_game(
+        tmp_path / "played", tmp_path / "a.sqlite", read=lambda frame: next(played), recorder=recorder
+    )
     recorder.close()
     assert sheet["players"][0]["entries"] == {"12": 50}  # five 6s once corrected
     labels = json.loads((tmp_path / "recorded" / "labels.json").read_text())
@@ -86,19 +98,25 @@ def test_a_recording_that_cannot_be_written_stops_and_the_game_goes_on(tmp_path,
     from appliance.replay_game import replay_game
     from tests.table.test_main_loop import reading, write_recording
 
-    write_recording(tmp_path / "played", [("moving", None, 5), ("still", 1, 10), ("moving", None, 5), ("still", 2, 10)],
-                    presses=[(1, "OK"), (3, "OK"), (3, "NEXT"), (3, "OK")], game={"game": "dice-poker", "players": ["Ann"]})
+    write_recording(
+        tmp_path / "played",
+        [("moving", None, 5), ("still", 1, 10), ("moving", None, 5), ("still", 2, 10)],
+        presses=[(1, "OK"), (3, "OK"), (3, "NEXT"), (3, "OK")],
+        game={"game": "dice-poker", "players": ["Ann"]},
+    )
     played = iter([reading((1, 2, 3, 4, 6)), reading((6, 6, 6, 6, 6))])
     recorder = Recorder(tmp_path / "recorded")
     written = []
 
     def frame(image, t):
-        if len(written) == 12:   # the disk fills up while the first throw lies still
+        if len(written) == 12:  # the disk fills up while the first throw lies still
             raise OSError(28, "No space left on device")
         written.append(t)
         return len(written) - 1
 
     monkeypatch.setattr(recorder, "frame", frame)
-    sheet, table = replay_game(tmp_path / "played", tmp_path / "a.sqlite", read=lambda f: next(played), recorder=recorder)
-    assert sheet["players"][0]["entries"] == {"12": 50}   # the game went on to the end
+    sheet, table = replay_game(
+        tmp_path / "played", tmp_path / "a.sqlite", read=lambda f: next(played), recorder=recorder
+    )
+    assert sheet["players"][0]["entries"] == {"12": 50}  # the game went on to the end
     assert len(written) == 12 and "recording stopped: [Errno 28] No space left on device" in capsys.readouterr().err

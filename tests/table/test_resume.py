@@ -1,4 +1,5 @@
 """A replayed game stopped at any frame and restarted from its log ends with the same sheet."""
+
 import json
 
 import cv2
@@ -38,8 +39,16 @@ def write(folder):
             frames.append({"file": name, "t": round(i / 30, 4)})
             i += 1
         presses += [{"frame": i - 1, "press": p} for p in scene_presses]
-    (folder / "labels.json").write_text(json.dumps(
-        {"frames": frames, "images": [], "presses": presses, "game": {"game": "dice-poker", "players": ["Ann", "Bob"]}}))
+    (folder / "labels.json").write_text(
+        json.dumps(
+            {
+                "frames": frames,
+                "images": [],
+                "presses": presses,
+                "game": {"game": "dice-poker", "players": ["Ann", "Bob"]},
+            }
+        )
+    )
     return i
 
 
@@ -60,6 +69,7 @@ def stop_at(frame):
     def after(i):
         if i == frame:
             raise Stop  # the process dies here: nothing after this frame happens
+
     return after
 
 
@@ -95,19 +105,22 @@ def test_an_open_game_whose_row_the_card_damaged_is_closed_and_said(tmp_path):
 
     log = EventLog(tmp_path / "games.sqlite")
     log.start_game("dice-poker", ["Ann"], {})
-    log.db.execute("UPDATE games SET players = '[\"An'")   # no JSON: whose game it was is lost
+    log.db.execute("UPDATE games SET players = '[\"An'")  # no JSON: whose game it was is lost
     table = Table(log, players=["Ann"])
     assert table.mode == "choose-game" and table.screen().level == "error"
     assert "could not be resumed" in table.message and "kept in the log" in table.message
-    assert log.open_game() is None   # closed, so the next start does not trip over it again
+    assert log.open_game() is None  # closed, so the next start does not trip over it again
 
 
-@pytest.mark.parametrize("damage", [
-    "UPDATE games SET players = '[1, 2]'",   # no names: the scoresheet could not draw them
-    "UPDATE games SET game = 'hexakubus', variants = '{\"a-bonus\": [Infinity, 5]}'",   # int(inf)
-    "UPDATE events SET args = '" + "[" * 5000 + "]" * 5000 + "'",   # deeper than Python's JSON reader goes
-    "UPDATE events SET action = 'hold', args = '[]'",   # an event without its arguments
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE games SET players = '[1, 2]'",  # no names: the scoresheet could not draw them
+        "UPDATE games SET game = 'hexakubus', variants = '{\"a-bonus\": [Infinity, 5]}'",  # int(inf)
+        "UPDATE events SET args = '" + "[" * 5000 + "]" * 5000 + "'",  # deeper than Python's JSON reader goes
+        "UPDATE events SET action = 'hold', args = '[]'",  # an event without its arguments
+    ],
+)
 def test_an_open_game_whose_row_python_cannot_take_is_closed_and_said(tmp_path, damage):
     from appliance.event_log import EventLog
     from appliance.table import Table

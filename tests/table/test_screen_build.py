@@ -1,4 +1,5 @@
 """The Screen model the table shows (appliance.screen_build): built from the table's state."""
+
 from appliance.event_log import EventLog
 from appliance.games.train_wreck import Phase
 from appliance.screen_build import screen
@@ -39,10 +40,10 @@ def test_train_wreck_shows_the_dice_on_the_table_never_more_than_five(log):
     throw(table, (1, 1, 1, 2, 6))
     row = table.screen().dice
     assert [(d.value, d.held) for d in row] == [(1, False), (1, False), (1, False), (2, False), (6, False)]
-    table.press(OK)   # the triple of 1s is set aside; its confirmation: roll the other two
+    table.press(OK)  # the triple of 1s is set aside; its confirmation: roll the other two
     assert table.game.phase == Phase.CONFIRM_TRIPLE
     assert [(d.value, d.held) for d in table.screen().dice] == [(1, True)] * 3
-    throw(table, (1, 3))   # the 1 shows the triple's value: roll it again; the 3 stays
+    throw(table, (1, 3))  # the 1 shows the triple's value: roll it again; the 3 stays
     assert table.game.phase == Phase.CONFIRM_TRIPLE
     assert sorted((d.value, d.held) for d in table.screen().dice) == [(1, True)] * 3 + [(3, False)]
 
@@ -64,7 +65,7 @@ def test_train_wreck_hints_name_the_buttons_that_decide(log, tmp_path):
     """Each hint's button does what it says: a quadruple's choice (train-wreck.txt, Quadruples), a train wreck's."""
     table = start(log, "train-wreck")
     throw(table, (5, 5, 5, 5, 3))
-    table.press(OK)   # three 5s set aside; the 5 and the 3 confirm them
+    table.press(OK)  # three 5s set aside; the 5 and the 3 confirm them
     throw(table, (5, 4))
     assert table.game.phase == Phase.QUADRUPLE_CHOICE
     assert hints(table)[:2] == [("OK", "accept"), ("NEXT", "roll them again")]
@@ -80,8 +81,8 @@ def test_banking_is_hinted_only_when_the_rules_allow_it_with_what_it_scores(log)
     """train-wreck.txt: a first score needs a turn of 35 or more; before that a banked turn scores 0."""
     table = start(log, "train-wreck")
     throw(table, (1, 5, 2, 3, 3))
-    assert not [h for h in hints(table) if "bank" in h[1]]   # the set-aside comes first
+    assert not [h for h in hints(table) if "bank" in h[1]]  # the set-aside comes first
     for _ in range([c.key for c in table.chooser.choices].index((1, 5))):
         table.press(NEXT)
-    table.press(OK)   # 10 + 5 = 15: under 35
+    table.press(OK)  # 10 + 5 = 15: under 35
     assert ("hold OK", "bank 15, scores 0") in hints(table)

@@ -1,25 +1,28 @@
 """Every screen drawn under SDL's dummy driver at 800x480 and 1920x1080, saved as PNG and checked."""
+
 from collections import Counter
 
 import numpy as np
 import pygame
 import pytest
 
-from appliance.screens import draw
 from appliance.gallery import SCREENS, gallery_layouts, render_all
-from appliance.screens.render import SMALLEST_SHEET_TEXT, label_spots
-from appliance.screens.sheet_view import blocks_shown, focus_section
 from appliance.game_views import sheet_view
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
+from appliance.screens import draw
 from appliance.screens.layout import LAYOUTS
+from appliance.screens.render import SMALLEST_SHEET_TEXT, label_spots
+from appliance.screens.sheet_view import blocks_shown, focus_section
 
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory):
     out = tmp_path_factory.mktemp("screens")
-    return {(name, layout): pygame.surfarray.array3d(pygame.image.load(str(png))).swapaxes(0, 1)
-            for name, layout, png in render_all(out)}
+    return {
+        (name, layout): pygame.surfarray.array3d(pygame.image.load(str(png))).swapaxes(0, 1)
+        for name, layout, png in render_all(out)
+    }
 
 
 def share(image: np.ndarray, colour, region=None) -> float:
@@ -27,7 +30,7 @@ def share(image: np.ndarray, colour, region=None) -> float:
     h, w = image.shape[:2]
     if region:
         x0, y0, x1, y1 = region
-        image = image[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)]
+        image = image[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)]
     return float(np.all(image == np.array(colour), axis=-1).mean())
 
 
@@ -69,19 +72,23 @@ def test_the_reading_is_shown_over_the_camera_picture(shots, layout):
     assert share(review, draw.BACKGROUND, picture) < 0.5  # the picture fills the space
 
 
-
 def test_touching_dice_keep_their_values_apart():
     # the crowd of the Hexakubus demo throw: a die just below and left of another, a third beside it
-    boxes = [pygame.Rect(140, 40, 14, 14), pygame.Rect(134, 55, 14, 14), pygame.Rect(149, 55, 14, 14),
-             pygame.Rect(280, 200, 14, 14)]
+    boxes = [
+        pygame.Rect(140, 40, 14, 14),
+        pygame.Rect(134, 55, 14, 14),
+        pygame.Rect(149, 55, 14, 14),
+        pygame.Rect(280, 200, 14, 14),
+    ]
     bounds = pygame.Rect(0, 0, 320, 240)
     spots = label_spots(boxes, [(9, 16)] * len(boxes), bounds)
     assert spots[-1].topleft == (294, 184)  # a lone die: above its right corner
     for i, spot in enumerate(spots):
         assert bounds.contains(spot)
-        others = boxes[:i] + boxes[i + 1:] + spots[:i] + spots[i + 1:]
+        others = boxes[:i] + boxes[i + 1 :] + spots[:i] + spots[i + 1 :]
         assert spot.collidelist(others) == -1, f"label {i} covers another die or label"
         assert max(abs(spot.centerx - boxes[i].centerx), abs(spot.centery - boxes[i].centery)) < 20  # beside its die
+
 
 def test_warnings_are_coloured(shots):
     assert share(shots[("train-wreck-wreck", "touchscreen")], draw.ACCENT) > 0.001  # the running turn total
@@ -102,8 +109,9 @@ def test_a_tv_shows_the_whole_sheet(game_id, fields):
     game = sheet(game_id)
     layout = LAYOUTS["tv"]
     panel = pygame.Rect(0, 0, int(layout.size[0] * 0.67), layout.size[1] - layout.px(100))
-    size, blocks = blocks_shown(game, focus_section(game, None), panel, layout.font_small,
-                                layout.px(SMALLEST_SHEET_TEXT))
+    size, blocks = blocks_shown(
+        game, focus_section(game, None), panel, layout.font_small, layout.px(SMALLEST_SHEET_TEXT)
+    )
     full = [s for block in blocks for s, whole in block if whole]
     assert sum(len(s.fields) for s in full) == fields
     assert size >= layout.px(SMALLEST_SHEET_TEXT) >= 32  # still readable from the sofa
@@ -114,8 +122,9 @@ def test_the_touchscreen_shows_the_section_in_focus_in_full(game_id, focus, expe
     game = sheet(game_id)
     layout = LAYOUTS["touchscreen"]
     panel = pygame.Rect(0, 0, int(layout.size[0] * 0.55), layout.size[1] - layout.px(100))
-    size, blocks = blocks_shown(game, focus_section(game, focus), panel, layout.font_small,
-                                layout.px(SMALLEST_SHEET_TEXT))
+    size, blocks = blocks_shown(
+        game, focus_section(game, focus), panel, layout.font_small, layout.px(SMALLEST_SHEET_TEXT)
+    )
     full = {s.name for block in blocks for s, whole in block if whole}
     summed = {s.name for block in blocks for s, whole in block if not whole}
     assert expected in full and full | summed == {"A", "B", "C", "D"}
@@ -128,8 +137,11 @@ def test_one_column_games_show_every_player_and_kubus_one_sheet():
     poker = SheetGame.new(sheet_rules("dice-poker"), ["Ann", "Bob", "Cy"])
     assert [(c.header, c.active) for c in sheet_columns(poker, 1)] == [("Ann", False), ("Bob", True), ("Cy", False)]
     kubus = sheet_game("pentakubus")
-    assert [(c.header, c.player == 1) for c in sheet_columns(kubus, 1)] == \
-        [("left", True), ("middle", True), ("right", True)]
+    assert [(c.header, c.player == 1) for c in sheet_columns(kubus, 1)] == [
+        ("left", True),
+        ("middle", True),
+        ("right", True),
+    ]
 
 
 def test_a_slam_is_marked_on_the_sheet():
@@ -142,8 +154,10 @@ def test_a_slam_is_marked_on_the_sheet():
     for g in (game, plain):
         surface = pygame.Surface(layout.size)
         from appliance.screens.sheet_view import draw_sheet
-        draw_sheet(surface, pygame.Rect(0, 0, 440, 380), sheet_view(g, 0, focus=(1, 24)), layout.font_small,
-                   layout.font_small)
+
+        draw_sheet(
+            surface, pygame.Rect(0, 0, 440, 380), sheet_view(g, 0, focus=(1, 24)), layout.font_small, layout.font_small
+        )
         shares.append(share(pygame.surfarray.array3d(surface).swapaxes(0, 1), draw.ACCENT))
     assert shares[0] > shares[1]  # the slam's dot
 
@@ -153,7 +167,7 @@ def test_a_message_too_long_for_its_lines_says_that_it_goes_on():
     words = [f"word{i}" for i in range(200)]
     shown = draw.lines(" ".join(words), 18, 400, max_lines=3)
     assert len(shown) == 3 and shown[-1].endswith(" ...")
-    assert " ".join(shown).removesuffix(" ...").split() == words[:len(" ".join(shown).split()) - 1]
+    assert " ".join(shown).removesuffix(" ...").split() == words[: len(" ".join(shown).split()) - 1]
     assert all(draw.font(18).size(line)[0] <= 400 for line in shown)
     assert draw.lines("a short one", 18, 400, max_lines=3) == ["a short one"]
 
@@ -163,9 +177,11 @@ def test_a_menu_shows_a_long_notice_whole():
     from appliance.screens.render import MENU_MESSAGE_LINES
 
     pygame.font.init()
-    notice = ("no screen here: the latest screen is written to /tmp/dicetable-screens-im16nat_/screen.png; the game "
-              "log /var/lib/dicetable/games.sqlite is damaged (file is not a database): kept as "
-              "games.damaged-20261122-004223.sqlite; a new game log was started")
+    notice = (
+        "no screen here: the latest screen is written to /tmp/dicetable-screens-im16nat_/screen.png; the game "
+        "log /var/lib/dicetable/games.sqlite is damaged (file is not a database): kept as "
+        "games.damaged-20261122-004223.sqlite; a new game log was started"
+    )
     layout = LAYOUTS["touchscreen"]
     width = layout.size[0] - 2 * layout.margin
     assert not draw.lines(notice, layout.font_body, width, MENU_MESSAGE_LINES)[-1].endswith("...")
@@ -178,7 +194,9 @@ def test_a_camera_problem_is_shown_with_its_cause(monkeypatch):
     pygame.font.init()
     drawn = []
     real_text = draw.text
-    monkeypatch.setattr(draw, "text", lambda surface, what, *a, **k: drawn.append(what) or real_text(surface, what, *a, **k))
+    monkeypatch.setattr(
+        draw, "text", lambda surface, what, *a, **k: drawn.append(what) or real_text(surface, what, *a, **k)
+    )
     table = SCREENS["pentakubus-fields"]()
     problem = "USB camera 0 lost, retrying in 10 s (cannot open /dev/video7: no such device; check camera.device)"
     table.camera(problem)
@@ -186,7 +204,7 @@ def test_a_camera_problem_is_shown_with_its_cause(monkeypatch):
         drawn.clear()
         render_module.render(pygame.Surface(layout.size), table.screen(), layout, None)
         first = drawn.index(next(line for line in drawn if line.startswith("USB camera 0 lost")))
-        assert " ".join(drawn[first:first + 2]) == problem   # whole, in the two lines after the title
+        assert " ".join(drawn[first : first + 2]) == problem  # whole, in the two lines after the title
 
 
 @pytest.mark.parametrize("state", ["moving", "hand", "empty"])
@@ -198,7 +216,9 @@ def test_what_the_tray_is_doing_is_said_once(monkeypatch, state):
     pygame.font.init()
     drawn = []
     real_text = draw.text
-    monkeypatch.setattr(draw, "text", lambda surface, what, *a, **k: drawn.append(what) or real_text(surface, what, *a, **k))
+    monkeypatch.setattr(
+        draw, "text", lambda surface, what, *a, **k: drawn.append(what) or real_text(surface, what, *a, **k)
+    )
     for name in ("choose-game", "game-over", "pentakubus-hold", "train-wreck-set-aside"):
         table = SCREENS[name]()
         for layout in gallery_layouts().values():

@@ -1,5 +1,5 @@
 """The table: readings and presses in, decisions logged before they show, a game resumed from its log."""
-import itertools
+
 import json
 import sqlite3
 
@@ -9,9 +9,22 @@ from appliance.event_log import EventLog, LogError, open_log
 from appliance.games import GAME_IDS
 from appliance.games.train_wreck import Phase
 from appliance.table import Table
-from hardware.buttons import Press
-from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
-from tests.table.play import OK, NEXT, BACK, HOLD_OK, HOLD_NEXT, HOLD_BACK, dice, disk_full, end_from_the_menu, finish, moved, pushed, reading, start, throw
+from tests.table.play import (
+    BACK,
+    HOLD_BACK,
+    HOLD_NEXT,
+    HOLD_OK,
+    NEXT,
+    OK,
+    disk_full,
+    end_from_the_menu,
+    finish,
+    pushed,
+    reading,
+    start,
+    throw,
+)
+from vision.types import OUTSIDE, ROLL, Die
 
 
 def test_a_dice_poker_throw_with_holds_over_three_attempts(log):
@@ -61,10 +74,13 @@ def test_restart_comes_back_to_the_same_game_player_attempt_and_dice(log, tmp_pa
     assert again.game.throw.dice[:2] == (6, 6) and again.game.throw.thrown_in == (1, 1, 2, 2, 2)
 
 
-@pytest.mark.parametrize("extra, says", [
-    (Die("d6", None, (900, 0, 940, 40), ROLL, 0.0, cocked=True), "not lie flat"),
-    (Die("d6", 3, (900, 0, 940, 40), OUTSIDE, 0.9), "outside the tray"),
-])
+@pytest.mark.parametrize(
+    "extra, says",
+    [
+        (Die("d6", None, (900, 0, 940, 40), ROLL, 0.0, cocked=True), "not lie flat"),
+        (Die("d6", 3, (900, 0, 940, 40), OUTSIDE, 0.9), "outside the tray"),
+    ],
+)
 def test_a_cocked_die_or_a_die_outside_asks_for_a_rethrow(log, extra, says):
     table = start(log, "dice-poker")
     table.reading(reading((1, 2, 3, 4), extra=[extra]))
@@ -79,9 +95,13 @@ def test_a_wrong_number_of_dice_is_shown_not_guessed(log):
     assert table.message == "5 dice expected, I see 6"
 
 
-@pytest.mark.parametrize("game, kind, values, says", [
-    ("hexakubus", "d6", (1, 2, 3, 4, 5, 6), "Hexakubus is played with d10s, and I see 6 d6s"),
-    ("dice-poker", "d10", (7, 8, 9, 10, 1), "Dice Poker is played with d6s, and I see 5 d10s")])
+@pytest.mark.parametrize(
+    "game, kind, values, says",
+    [
+        ("hexakubus", "d6", (1, 2, 3, 4, 5, 6), "Hexakubus is played with d10s, and I see 6 d6s"),
+        ("dice-poker", "d10", (7, 8, 9, 10, 1), "Dice Poker is played with d6s, and I see 5 d10s"),
+    ],
+)
 def test_the_wrong_kind_of_die_is_reported(log, game, kind, values, says):
     table = start(log, game)
     table.reading(reading(values, kind=kind))
@@ -113,8 +133,13 @@ def test_correction_until_the_next_throw(log):
     table.press(OK)
     table.press(HOLD_BACK)  # the menu no longer offers Ann's correction: Bob has thrown since
     labels = [c.label for c in table.chooser.choices]
-    assert labels == ["continue the game", "correct the last entry", "tonight's games", "shut down the table",
-                      "end this game (it stays in the log)"]
+    assert labels == [
+        "continue the game",
+        "correct the last entry",
+        "tonight's games",
+        "shut down the table",
+        "end this game (it stays in the log)",
+    ]
     table.chooser.cursor = 1
     table.press(OK)
     assert table.game.last_entry.player == 1
@@ -157,7 +182,9 @@ def test_the_history_command_lists_finished_games(log, capsys):
     table.press(OK)
     assert main(["history", "--log", str(log.path)]) == 0
     out = capsys.readouterr().out
-    assert "dice-poker" in out and "1. Ann 90" in out  # five 2s: twos, 3 and 4 of a kind, chance 10 each, 5 of a kind 50
+    assert (
+        "dice-poker" in out and "1. Ann 90" in out
+    )  # five 2s: twos, 3 and 4 of a kind, chance 10 each, 5 of a kind 50
 
 
 def test_a_log_that_cannot_be_written_refuses_the_decision_and_keeps_the_game(log, monkeypatch):
@@ -206,7 +233,6 @@ def test_a_game_that_cannot_be_resumed_nor_closed_in_the_log_is_said_on_screen(l
     assert log.open_game().id == table.record.id  # still open: the next start tries again
 
 
-
 def test_an_event_row_that_is_no_json_is_said_and_kept(log):
     table = start(log, "dice-poker")
     throw(table, (1, 2, 3, 4, 5))
@@ -218,6 +244,7 @@ def test_an_event_row_that_is_no_json_is_said_and_kept(log):
     assert log.open_game() is None  # closed as abandoned, so the next start is a new game
     kept = log.db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (table.record.id,)).fetchone()[0]
     assert kept == written  # nothing deleted
+
 
 def restart_between_decision_and_screen(log, table, *presses):
     """The power goes after the presses' decision is logged but before the screen row after it is."""
@@ -248,14 +275,17 @@ def test_train_wreck_resumes_at_the_roll_after_a_stale_set_aside_list(log):
     assert again.choosing == "set-aside" and again.chooser.chosen.points == 10
 
 
-@pytest.mark.parametrize("damage", [
-    {"choosing": "field"},  # a list the game does not call for: nothing thrown to enter
-    {"choosing": "correct"},  # nor anything entered to correct
-    {"review": {"action": "start_throw"}},  # a row this version cannot read
-    {"setup": None, "cursor": "first"},
-    "not JSON {",  # the row itself damaged
-    [1, 2, 3],     # JSON, but no screen state
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"choosing": "field"},  # a list the game does not call for: nothing thrown to enter
+        {"choosing": "correct"},  # nor anything entered to correct
+        {"review": {"action": "start_throw"}},  # a row this version cannot read
+        {"setup": None, "cursor": "first"},
+        "not JSON {",  # the row itself damaged
+        [1, 2, 3],  # JSON, but no screen state
+    ],
+)
 def test_a_saved_screen_row_never_crashes_a_start(log, damage):
     table = start(log, "dice-poker")
     if isinstance(damage, dict):
@@ -272,7 +302,7 @@ def test_a_game_ended_from_the_menu_restarts_at_the_game_list(log):
     table = start(log, "dice-poker")
     end_from_the_menu(table)
     again = Table(log, players=["Ann"])
-    assert again.mode == "choose-game" and [c.key for c in again.chooser.choices][:len(GAME_IDS)] == list(GAME_IDS)
+    assert again.mode == "choose-game" and [c.key for c in again.chooser.choices][: len(GAME_IDS)] == list(GAME_IDS)
     again.press(OK)
     assert again.mode == "choose-players"
 
@@ -324,7 +354,7 @@ def test_back_from_correcting_a_finished_game_returns_to_game_over(log):
 
 
 def test_a_player_named_like_the_tables_own_names_gets_a_different_partner(log):
-    table = Table(log, players=["Player 2"], default_game="train-wreck")   # Train Wreck refuses two of a name
+    table = Table(log, players=["Player 2"], default_game="train-wreck")  # Train Wreck refuses two of a name
     table.press(OK)
     table.press(NEXT)  # a second player, named by the table
     table.press(OK)
@@ -337,8 +367,8 @@ def test_a_log_damaged_inside_is_set_aside_whole_and_a_new_one_started(tmp_path)
     throw(table, (6, 6, 6, 2, 1))
     table.log.close()
     data = bytearray(path.read_bytes())
-    assert len(data) >= 3 * 4096                                 # header page, then the tables' pages
-    data[4096:4096 + 64] = b"\xff" * 64                           # a page's header overwritten
+    assert len(data) >= 3 * 4096  # header page, then the tables' pages
+    data[4096 : 4096 + 64] = b"\xff" * 64  # a page's header overwritten
     path.write_bytes(bytes(data))
     with pytest.raises(LogError, match="is damaged"):
         EventLog(path)
@@ -359,7 +389,7 @@ def test_a_database_of_another_schema_is_set_aside_whole_and_a_new_one_started(t
     data = path.read_bytes()
     with pytest.raises(LogError, match="its games table has no column id"):
         EventLog(path)
-    assert path.read_bytes() == data   # looked at, not written to
+    assert path.read_bytes() == data  # looked at, not written to
     log, note = open_log(path)
     [kept] = tmp_path.glob("games.damaged-*.sqlite")
     assert kept.read_bytes() == data and f"a new log was started, the damaged one is kept as {kept.name}" in note
@@ -420,8 +450,12 @@ def test_the_last_entry_is_final_once_the_next_throw_is_read(log, tmp_path):
     table.press(OK)  # Ann enters
     table.reading(reading((2, 3, 4, 5, 6)))  # Bob has thrown: his reading is being checked
     table.press(HOLD_BACK)
-    assert [c.label for c in table.chooser.choices] == ["continue the game", "tonight's games", "shut down the table",
-                                                        "end this game (it stays in the log)"]
+    assert [c.label for c in table.chooser.choices] == [
+        "continue the game",
+        "tonight's games",
+        "shut down the table",
+        "end this game (it stays in the log)",
+    ]
     table.press(BACK)
     table.press(BACK)  # the reading dropped: the dice left the tray all the same
     assert table.review is None and "correct" not in str(table.screen().hints)
@@ -431,7 +465,7 @@ def test_the_last_entry_is_final_once_the_next_throw_is_read(log, tmp_path):
     again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann", "Bob"])
     again.press(BACK)
     again.press(HOLD_BACK)
-    assert again.choosing == "menu" and len(again.chooser.choices) == 4   # nothing to correct
+    assert again.choosing == "menu" and len(again.chooser.choices) == 4  # nothing to correct
 
 
 @pytest.mark.parametrize("edits", [[NEXT, HOLD_NEXT], []])
@@ -453,10 +487,16 @@ def test_edits_made_while_checking_a_reading_survive_a_restart(log, tmp_path, ed
     assert third.review.values == again.review.values != expected[0]
 
 
-@pytest.mark.parametrize("rolls, says", [
-    ([(5, 5, 5, 5, 3), (5, 4)], "accept the dice (OK) or choose to roll the 5s again (NEXT)"),  # a quadruple's choice
-    ([(2, 3, 4, 6, 6)], "try the salvage (OK) or end the turn (BACK)"),  # a train wreck
-])
+@pytest.mark.parametrize(
+    "rolls, says",
+    [
+        (
+            [(5, 5, 5, 5, 3), (5, 4)],
+            "accept the dice (OK) or choose to roll the 5s again (NEXT)",
+        ),  # a quadruple's choice
+        ([(2, 3, 4, 6, 6)], "try the salvage (OK) or end the turn (BACK)"),  # a train wreck
+    ],
+)
 def test_train_wreck_a_roll_before_a_decision_says_what_to_decide(log, rolls, says):
     table = start(log, "train-wreck")
     for i, roll in enumerate(rolls):
@@ -492,7 +532,7 @@ def test_a_list_the_game_forces_offers_no_way_back(log, tmp_path):
     assert wreck.choosing == "set-aside" and ("BACK", "back") not in hints(wreck)
 
 
-# ---------------------------------------------------------------------- the dice kept, moved or thrown (the second review)
+# ------------------------------------------------------------ the dice kept, moved or thrown (the second review)
 def test_the_dice_kept_through_a_rethrow_are_held_again_by_ok(log):
     """Keeping the same dice for attempts 2 and 3: they still lie in the keep zone, so OK holds them again."""
     table = start(log, "dice-poker")
@@ -540,10 +580,13 @@ def test_a_throw_while_the_fields_are_open_closes_them_and_is_checked(log):
     assert log.events(table.record.id)[-1] == ("hold", [[0, 1]])
 
 
-@pytest.mark.parametrize("game, rolls, says", [
-    ("dice-poker", [(1, 2, 3, 4, 6)] * 3, "first choose the field"),   # the fields after the third attempt
-    ("train-wreck", [(1, 5, 2, 3, 3)], "first choose the dice to set aside"),
-])
+@pytest.mark.parametrize(
+    "game, rolls, says",
+    [
+        ("dice-poker", [(1, 2, 3, 4, 6)] * 3, "first choose the field"),  # the fields after the third attempt
+        ("train-wreck", [(1, 5, 2, 3, 3)], "first choose the dice to set aside"),
+    ],
+)
 def test_a_roll_while_the_game_forces_a_list_says_what_to_choose_and_counts_not_later(log, game, rolls, says):
     table = start(log, game)
     for roll in rolls:
@@ -551,7 +594,7 @@ def test_a_roll_while_the_game_forces_a_list_says_what_to_choose_and_counts_not_
         if not table.choosing:
             table.press(OK)  # hold nothing
     forced = table.choosing
-    early = reading((2, 2, 4, 5, 6)[:5 if game == "dice-poker" else 3])
+    early = reading((2, 2, 4, 5, 6)[: 5 if game == "dice-poker" else 3])
     table.reading(early)
     assert table.choosing == forced and table.review is None
     assert says in table.message and table.screen().level == "warn"
@@ -587,24 +630,24 @@ def test_the_same_dice_read_again_leave_a_list_the_player_opened(log, tmp_path):
     """A restart reads the tray at once, and so does a hand passing over it: that is no throw to close a list for."""
     table = start(log, "dice-poker")
     first = throw(table, (6, 6, 2, 3, 1))
-    table.press(NEXT)   # the field list
+    table.press(NEXT)  # the field list
     table.reading(first)
     assert table.choosing == "field"
     log.close()
     again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])
     assert again.choosing == "field"
-    again.reading(first)   # the restart's first look at the tray
+    again.reading(first)  # the restart's first look at the tray
     assert again.choosing == "field"
-    again.reading(pushed(first, 6, 6))   # but dice moved: the player plays on, the list closes
+    again.reading(pushed(first, 6, 6))  # but dice moved: the player plays on, the list closes
     assert again.choosing == "" and sorted(again.keep_view) == [0, 1]
 
 
 def test_a_game_over_restart_and_its_menu_say_what_stands(log, tmp_path):
     table = start(log, "dice-poker")
     finish(table)
-    table.press(HOLD_BACK)   # correct the last entry: its list says whose entry
+    table.press(HOLD_BACK)  # correct the last entry: its list says whose entry
     assert "correct" in table.message
-    table.press(HOLD_BACK)   # the menu
+    table.press(HOLD_BACK)  # the menu
     assert table.choosing == "menu" and "correct" not in table.message
     log.close()
     again = Table(EventLog(tmp_path / "games.sqlite"), players=["Ann"])

@@ -29,6 +29,7 @@ A failing example's events are printed (hypothesis notes, with the draws "player
 
 What the random walk found is kept as plain regression tests at the end of the file.
 """
+
 from __future__ import annotations
 
 import os
@@ -41,20 +42,21 @@ from pathlib import Path
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, note, settings, strategies as st
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
 
 from appliance.event_log import EventLog
+from appliance.game_views import scoreboard_view, sheet_view
 from appliance.games import GAME_IDS
 from appliance.games.catalog import DICE_FACES
 from appliance.games.sheet_game import SheetGame
 from appliance.games.train_wreck import ENTRY, GOALS, Phase, TrainWreckGame
-from appliance.game_views import scoreboard_view, sheet_view
+from appliance.screens.layout import LAYOUTS
 from appliance.screens.render import render
 from appliance.session import new_game
 from appliance.table import Table
-from tests.support import examples
 from hardware.buttons import BACK, BUTTONS, NEXT, OK, PREV, Press
-from appliance.screens.layout import LAYOUTS
+from tests.support import examples
 from vision.types import FACES, KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, Die, Reading
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]  # the table's player names: the players screen starts at 4
@@ -66,8 +68,15 @@ CONFIDENCE = st.sampled_from([SURE] * 6 + [0.9, UNCERTAIN_BELOW, UNSURE, 0.3, 0.
 TRAY = st.sampled_from(["moving", "at_rest", "hand", "empty", ""])
 CAMERA = st.sampled_from(["", "", "no picture from the camera for 5 s", "the camera is not connected"])
 # What a random step does; "play" (what a player would do next) is half of them
-STEPS = ["play"] * 12 + ["press"] * 5 + ["reading"] * 2 + ["messy"] * 2 + ["reread", "nudge", "push"] \
-    + ["tray", "camera"] + ["restart"] * 3
+STEPS = (
+    ["play"] * 12
+    + ["press"] * 5
+    + ["reading"] * 2
+    + ["messy"] * 2
+    + ["reread", "nudge", "push"]
+    + ["tray", "camera"]
+    + ["restart"] * 3
+)
 
 
 # ---------------------------------------------------------------------- dice and readings
@@ -106,9 +115,11 @@ def pushed_into_keep(reading: Reading, which) -> Reading:
 
 def nudged(reading: Reading, shifts) -> Reading:
     """Every die moved by a few pixels (under a third of its size: not thrown)."""
-    dice = [replace(d, box=(d.box[0] + dx, d.box[1] + dy, d.box[2] + dx, d.box[3] + dy))
-            for d, (dx, dy) in zip(reading.dice, shifts)]
-    return Reading(tuple(dice) + reading.dice[len(dice):], reading.width, reading.height)
+    dice = [
+        replace(d, box=(d.box[0] + dx, d.box[1] + dy, d.box[2] + dx, d.box[3] + dy))
+        for d, (dx, dy) in zip(reading.dice, shifts)
+    ]
+    return Reading(tuple(dice) + reading.dice[len(dice) :], reading.width, reading.height)
 
 
 # ---------------------------------------------------------------------- what a player would do next
@@ -177,7 +188,7 @@ def next_moves(table: Table, pick, hurry: bool = False) -> list[tuple]:
     game, kind, faces = table.game, table.dice_kind, DICE_FACES[table.record.game]
     n = expected_dice(table)
     values = [pick.int(1, faces) for _ in range(n)]
-    seed = pick.int(0, 2 ** 16)
+    seed = pick.int(0, 2**16)
     confidences = None if hurry else [(SURE, SURE, SURE, UNSURE)[pick.int(0, 3)] for _ in range(n)]
     if isinstance(game, SheetGame):
         throw = game.throw
@@ -224,20 +235,25 @@ def random_events(data, table: Table, last: Reading | None) -> list[tuple]:
         faces = FACES[kind]
         values = data.draw(st.lists(st.integers(1, faces), min_size=n, max_size=n))
         confidences = [data.draw(CONFIDENCE) for _ in values]
-        keep = [die(kind, v, *keep_spot(j), KEEP) for j, v in
-                enumerate(data.draw(st.lists(st.integers(1, faces), max_size=3)))]
-        reading = thrown(kind, values, data.draw(st.integers(0, 2 ** 16)), confidences, keep)
+        keep = [
+            die(kind, v, *keep_spot(j), KEEP)
+            for j, v in enumerate(data.draw(st.lists(st.integers(1, faces), max_size=3)))
+        ]
+        reading = thrown(kind, values, data.draw(st.integers(0, 2**16)), confidences, keep)
         wrong = data.draw(st.sampled_from(["", "", "", "", "cocked", "outside", "kind"]))
         if wrong and reading.dice:
             i = data.draw(st.integers(0, len(reading.dice) - 1))
             d = reading.dice[i]
-            d = {"cocked": replace(d, value=None, cocked=True, confidence=0.0), "outside": replace(d, zone=OUTSIDE),
-                 "kind": replace(d, kind=other, value=min(d.value, FACES[other]))}[wrong]
-            reading = Reading(reading.dice[:i] + (d,) + reading.dice[i + 1:], WIDTH, HEIGHT)
+            d = {
+                "cocked": replace(d, value=None, cocked=True, confidence=0.0),
+                "outside": replace(d, zone=OUTSIDE),
+                "kind": replace(d, kind=other, value=min(d.value, FACES[other])),
+            }[wrong]
+            reading = Reading(reading.dice[:i] + (d,) + reading.dice[i + 1 :], WIDTH, HEIGHT)
         return [("reading", reading)]
     if step == "messy":  # anything vision might report
         dice = []
-        for x, y in spots(data.draw(st.integers(0, 2 ** 16)), data.draw(st.integers(0, 8))):
+        for x, y in spots(data.draw(st.integers(0, 2**16)), data.draw(st.integers(0, 8))):
             zone = data.draw(st.sampled_from([ROLL, ROLL, KEEP, OUTSIDE]))
             k = data.draw(st.sampled_from([kind, kind, kind, other]))
             cocked = data.draw(st.sampled_from([False, False, False, True]))
@@ -276,7 +292,7 @@ class Replay:
 
     def __call__(self, table: Table):
         record = table.log.open_game()
-        if record is None and table.game.is_over:   # a finished game goes into the history as soon as it is over
+        if record is None and table.game.is_over:  # a finished game goes into the history as soon as it is over
             record = next(iter(table.log.history(1)), None)
         assert record is not None and record.id == table.record.id, "the game on screen is not the open game in the log"
         events = table.log.events(record.id)
@@ -284,7 +300,7 @@ class Replay:
         if key != self.key or len(events) < self.count:
             self.key, self.count = key, 0
             self.game, self.held = new_game(record.game, record.players, record.variants), None
-        for action, args in events[self.count:]:
+        for action, args in events[self.count :]:
             if action == "hold":
                 self.held = tuple(args[0])
             elif action == "release":
@@ -300,8 +316,12 @@ def check_totals(game) -> None:
     if isinstance(game, SheetGame):
         for name, sheet in zip(game.players, game.sheets):
             entries = sum(score.total for score in sheet.entries.values())
-            assert sheet.total == entries + sheet.bonuses, f"{name}: total {sheet.total} != entries {entries} + bonuses {sheet.bonuses}"
-        assert {name: total for _, name, total in game.ranking} == dict(zip(game.players, (s.total for s in game.sheets)))
+            assert sheet.total == entries + sheet.bonuses, (
+                f"{name}: total {sheet.total} != entries {entries} + bonuses {sheet.bonuses}"
+            )
+        assert {name: total for _, name, total in game.ranking} == dict(
+            zip(game.players, (s.total for s in game.sheets))
+        )
         return
     assert all(score >= 0 for score in game.scores), f"a negative score: {game.scores}"
     on_board = [False] * len(game.players)
@@ -328,8 +348,11 @@ def check(table: Table, surface, replayed: Replay) -> None:
         return
     assert screen.kind in ("play", "game-over") and views_of(table.game, screen) == (screen.sheet or screen.scoreboard)
     game, held = replayed(table)  # 4: the log replayed is the game shown
-    assert digest(game) == digest(table.game) and game == table.game and views_of(game, screen) == (
-        screen.sheet or screen.scoreboard), "the game rebuilt from the log is not the game on screen"
+    assert (
+        digest(game) == digest(table.game)
+        and game == table.game
+        and views_of(game, screen) == (screen.sheet or screen.scoreboard)
+    ), "the game rebuilt from the log is not the game on screen"
     shown = screen.ranking if screen.kind == "game-over" else table.game.ranking
     assert game.ranking == shown, f"the log's ranking {game.ranking} is not the screen's {shown}"
     assert held == table.held, f"the log's holds {held} are not the table's {table.held}"
@@ -367,24 +390,50 @@ def state(table: Table) -> dict:
         return {"mode": table.mode}
     game = table.game
     mode = "game-over" if correcting_a_finished_game(table) else table.mode
-    return {"mode": mode, "game id": table.record.id, "game": table.record.game, "players": game.players,
-            "whose turn": game.current, "ranking": game.ranking, "state": digest(game), "holds": table.held}
+    return {
+        "mode": mode,
+        "game id": table.record.id,
+        "game": table.record.game,
+        "players": game.players,
+        "whose turn": game.current,
+        "ranking": game.ranking,
+        "state": digest(game),
+        "holds": table.held,
+    }
 
 
 def seen(screen) -> dict:
     """What the screen shows, except the camera's and the tray's lines (the main loop tells a new table those)
     and the choices' keys (bound to the table that made them)."""
-    return {"kind": screen.kind, "title": screen.title, "prompt": screen.prompt, "message": screen.message,
-            "level": screen.level, "dice": screen.dice, "cursor": screen.cursor, "hints": screen.hints,
-            "choices": tuple((c.label, c.detail, c.points) for c in screen.choices),
-            "sheet": screen.sheet, "scoreboard": screen.scoreboard, "game_id": screen.game_id, "pips": screen.pips,
-            "ranking": screen.ranking, "best": screen.best, "advised_keep": screen.advised_keep,
-            "review": screen.review, "checked": screen.checked, "letters": screen.letters}
+    return {
+        "kind": screen.kind,
+        "title": screen.title,
+        "prompt": screen.prompt,
+        "message": screen.message,
+        "level": screen.level,
+        "dice": screen.dice,
+        "cursor": screen.cursor,
+        "hints": screen.hints,
+        "choices": tuple((c.label, c.detail, c.points) for c in screen.choices),
+        "sheet": screen.sheet,
+        "scoreboard": screen.scoreboard,
+        "game_id": screen.game_id,
+        "pips": screen.pips,
+        "ranking": screen.ranking,
+        "best": screen.best,
+        "advised_keep": screen.advised_keep,
+        "review": screen.review,
+        "checked": screen.checked,
+        "letters": screen.letters,
+    }
 
 
 def differences(before: dict, after: dict) -> str:
-    return "; ".join(f"{k}: {before.get(k)!r} -> {after.get(k)!r}" for k in before.keys() | after.keys()
-                     if before.get(k) != after.get(k))
+    return "; ".join(
+        f"{k}: {before.get(k)!r} -> {after.get(k)!r}"
+        for k in before.keys() | after.keys()
+        if before.get(k) != after.get(k)
+    )
 
 
 # ---------------------------------------------------------------------- the driver
@@ -408,9 +457,14 @@ class Run:
         for table in tables:
             self._do(table, event)
         if self.twin:  # 3: a restarted table goes on as the one that was not restarted
-            restarted, never = (state(self.table), seen(self.table.screen())), (state(self.twin), seen(self.twin.screen()))
-            assert restarted == never, f"after {event} the restarted table differs from the one never restarted: " \
+            restarted, never = (
+                (state(self.table), seen(self.table.screen())),
+                (state(self.twin), seen(self.twin.screen())),
+            )
+            assert restarted == never, (
+                f"after {event} the restarted table differs from the one never restarted: "
                 f"{differences(never[0], restarted[0])} {differences(never[1], restarted[1])}"
+            )
 
     def _do(self, table: Table, event: tuple) -> None:
         what = event[0]
@@ -419,21 +473,30 @@ class Run:
             button = Press(event[1], long=event[2])
             # a reading taken while another was checked, with more dice in the keep zone, waits for its OK
             waiting = table.pushed
-            pushed = waiting is not None and review is not None and all(
-                any(d.box == r.box and d.value == r.value for r in review.dice) for d in waiting.dice if d.zone == ROLL)
+            pushed = (
+                waiting is not None
+                and review is not None
+                and all(
+                    any(d.box == r.box and d.value == r.value for r in review.dice)
+                    for d in waiting.dice
+                    if d.zone == ROLL
+                )
+            )
             table.press(button)
             # 6: a reading to check comes from dice at rest, never from a button (that would be an attempt
             # nobody threw); the OK that takes a waiting reading takes it as if read then: its dice only
             # pushed from those checked open none, other dice may
             if waiting is None or pushed:
-                assert table.review is None or table.review is review, \
+                assert table.review is None or table.review is review, (
                     f"{event} opened a reading to check: {table.review.action} {table.review.values}"
+                )
         elif what == "reading":
             table.reading(event[1])
             self.last = event[1]
             if event[2:] == ("lying",):  # 6: dice lying where the table saw them last were not thrown
-                assert table.review is None or table.review is review, \
+                assert table.review is None or table.review is review, (
                     f"dice not thrown were taken as a throw: {table.review.action} {table.review.values}"
+                )
         elif what == "tray":
             table.tray(event[1])
         elif what == "camera":
@@ -473,7 +536,9 @@ class Run:
 def scratch() -> tempfile.TemporaryDirectory:
     """A folder for one example's log: in memory where there is /dev/shm (the log syncs every write)."""
     shm = Path("/dev/shm")
-    return tempfile.TemporaryDirectory(prefix="table-properties-", dir=shm if shm.is_dir() and os.access(shm, os.W_OK) else None)
+    return tempfile.TemporaryDirectory(
+        prefix="table-properties-", dir=shm if shm.is_dir() and os.access(shm, os.W_OK) else None
+    )
 
 
 def start_events(players: int) -> list[tuple]:
@@ -511,8 +576,9 @@ def play(r: Run, events, players: int | None, left: int | None = None, seed: int
         r.check()
 
 
-def replay_events(game: str, events, players: int | None = 1, left: int | None = None, seed: int = 0,
-                  variants=None) -> None:
+def replay_events(
+    game: str, events, players: int | None = 1, left: int | None = None, seed: int = 0, variants=None
+) -> None:
     """A printed failing example played again (events: the notes; the rest: the labelled draws)."""
     with scratch() as folder:
         r = Run(Path(folder), game, variants or {})
@@ -539,15 +605,22 @@ def fonts():
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-@settings(max_examples=examples(25, 200), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=examples(25, 200),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(data=st.data())
 def test_random_events_keep_the_table_sound(game, data):
     players = data.draw(st.sampled_from([1, 2, 3, None]), label="players")  # None: the random presses start it
-    variants = {"train-wreck": {"goal": data.draw(st.sampled_from(GOALS[::-1]), label="goal")}} if game == "train-wreck" else {}
+    variants = (
+        {"train-wreck": {"goal": data.draw(st.sampled_from(GOALS[::-1]), label="goal")}}
+        if game == "train-wreck"
+        else {}
+    )
     # the late game, now and then: play on quickly until only so much is left (entries, or points to the goal)
     left = data.draw(st.sampled_from([None, None, None, None, 0, 1, 2, 3, 100]), label="play on until left")
-    seed = data.draw(st.integers(0, 2 ** 16), label="play-on seed") if left is not None else 0
+    seed = data.draw(st.integers(0, 2**16), label="play-on seed") if left is not None else 0
     with scratch() as folder:
         r = Run(Path(folder), game, variants)
         try:

@@ -1,4 +1,5 @@
 """The table's words (appliance.table_words): what keeps a reading from being taken, a field in a list, dice."""
+
 import pytest
 
 from appliance.games.fields import Score
@@ -16,13 +17,16 @@ def die(value, zone=ROLL, kind="d6", cocked=False, x=0):
     return Die(kind, value, (x, 0, x + 40, 40), zone, 0.9, cocked)
 
 
-@pytest.mark.parametrize("dice, says", [
-    ((die(None, cocked=True), die(3)), "1 die does not lie flat: throw it again"),
-    ((die(None, cocked=True), die(None, cocked=True, x=60)), "2 dice do not lie flat: throw them again"),
-    ((die(3, OUTSIDE), die(4, OUTSIDE, x=60), die(5, KEEP)), "2 dice are outside the tray: throw them again"),
-    ((die(3), die(7, kind="d10", x=60)), "Dice Poker is played with d6s, and I see 1 d10"),
-    ((die(3), die(5, KEEP, x=60)), ""),
-])
+@pytest.mark.parametrize(
+    "dice, says",
+    [
+        ((die(None, cocked=True), die(3)), "1 die does not lie flat: throw it again"),
+        ((die(None, cocked=True), die(None, cocked=True, x=60)), "2 dice do not lie flat: throw them again"),
+        ((die(3, OUTSIDE), die(4, OUTSIDE, x=60), die(5, KEEP)), "2 dice are outside the tray: throw them again"),
+        ((die(3), die(7, kind="d10", x=60)), "Dice Poker is played with d6s, and I see 1 d10"),
+        ((die(3), die(5, KEEP, x=60)), ""),
+    ],
+)
 def test_what_keeps_a_reading_from_being_taken(dice, says):
     assert reading_problem(tray(*dice), "dice-poker") == says
 

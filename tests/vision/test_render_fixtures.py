@@ -1,19 +1,21 @@
 """The committed recorded-throw fixtures (tests/fixtures/throws): readable by every reader of the format,
 under the size budget, their scripts end with the expected sheet when played through the table, and
 the rest detector meets issue 5's targets on them."""
+
 import json
-from pathlib import Path
 
 import pytest
 
-from tests.support import FIXTURES, holds
 from hardware.replay import load_recording
+from tests.support import FIXTURES, holds
 from vision.labels import load_labeled_set
 
 THROWS = FIXTURES / "throws"
 FOLDERS = sorted(p.parent for p in THROWS.glob("*/labels.json"))
 GAMES = [f for f in FOLDERS if "game" in json.loads((f / "labels.json").read_text())]
-pytestmark = pytest.mark.skipif(not FOLDERS, reason=f"no fixtures at {THROWS}: python -m appliance.rendered_games.make {THROWS}")
+pytestmark = pytest.mark.skipif(
+    not FOLDERS, reason=f"no fixtures at {THROWS}: python -m appliance.rendered_games.make {THROWS}"
+)
 
 
 def test_the_fixture_set_stays_under_30_mb():
@@ -22,8 +24,17 @@ def test_the_fixture_set_stays_under_30_mb():
 
 def test_the_set_covers_the_issues_scenarios():
     names = {f.name for f in FOLDERS}
-    assert {"dice-poker-holds", "pentakubus-slam", "hexakubus-six-d10", "train-wreck-turns", "cocked-die",
-            "die-outside", "hand-over-still-dice", "misread-corrected", "game-dice-poker"} <= names
+    assert {
+        "dice-poker-holds",
+        "pentakubus-slam",
+        "hexakubus-six-d10",
+        "train-wreck-turns",
+        "cocked-die",
+        "die-outside",
+        "hand-over-still-dice",
+        "misread-corrected",
+        "game-dice-poker",
+    } <= names
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: f.name)
@@ -50,14 +61,16 @@ def test_the_presses_and_labels_end_with_the_expected_sheet(folder):
 
 def test_scripted_sheets_are_what_the_rules_say():
     """Spot checks worked out by hand from the rulebook figures, not from the fixtures."""
+
     def entries(name):
         return json.loads((THROWS / name / "labels.json").read_text())["expected"]["players"]
-    assert entries("dice-poker-holds")[0]["entries"] == {"12": 50}                 # five 6s: 5 of a kind
+
+    assert entries("dice-poker-holds")[0]["entries"] == {"12": 50}  # five 6s: 5 of a kind
     ann, bob = entries("pentakubus-slam")
-    assert ann["entries"] == {"middle:22": 3 * 3 + 2 * 5 + 31 + 9}                         # full house + slam
-    assert bob["entries"] == {"middle:22": 3 * 4 + 2 * 2 + 31}                             # held 4s: no slam
+    assert ann["entries"] == {"middle:22": 3 * 3 + 2 * 5 + 31 + 9}  # full house + slam
+    assert bob["entries"] == {"middle:22": 3 * 4 + 2 * 2 + 31}  # held 4s: no slam
     ann, bob = entries("train-wreck-turns")
-    assert bob["total"] == 100 + 5 and ann["total"] == 0                                  # triple of 1s, confirmed, + the 5
+    assert bob["total"] == 100 + 5 and ann["total"] == 0  # triple of 1s, confirmed, + the 5
 
 
 def test_rest_detection_on_the_fixtures_meets_the_targets():

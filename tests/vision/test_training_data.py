@@ -1,4 +1,5 @@
 """Training material (PyTorch: only with the `train` extra, so these skip without it)."""
+
 import numpy as np
 import pytest
 
@@ -19,4 +20,4 @@ def test_a_photo_turned_by_any_angle_keeps_each_box_on_its_die():
         assert [d.value for d in found] == [2, 6]
         for die, (x0, y0, x1, y1) in zip(found, turned):
             assert x0 < die.centre[0] < x1 and y0 < die.centre[1] < y1
-        assert np.allclose(turned[:, 2:] - turned[:, :2], boxes[:, 2:] - boxes[:, :2])   # sizes kept
+        assert np.allclose(turned[:, 2:] - turned[:, :2], boxes[:, 2:] - boxes[:, :2])  # sizes kept

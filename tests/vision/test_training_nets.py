@@ -1,12 +1,12 @@
 """Growing a trained reader wider (PyTorch: only with the `train` extra, so these skip without it)."""
+
 import pytest
 
 torch = pytest.importorskip("torch", reason="PyTorch is only installed for training (pip install -e '.[train]')")
 
-from vision.lab.training import d10_nets  # noqa: E402
-from vision.lab.training import nets  # noqa: E402
+from vision.lab.training import d10_nets, nets  # noqa: E402 (after the skip: they import torch)
 
-READERS = {   # name: (network, its default widths, wider ones, widths read off saved weights, crop side)
+READERS = {  # name: (network, its default widths, wider ones, widths read off saved weights, crop side)
     "d6 faces": (nets.FaceReader, nets.FACE_WIDTHS, (32, 64, 64, 128, 192), nets.face_widths_of, 40),
     "d10 values": (d10_nets.D10Reader, d10_nets.WIDTHS, (24, 40, 80, 160, 48), d10_nets.widths_of, 64),
 }
@@ -17,7 +17,7 @@ def reader(request):
     make, widths, wide, widths_of, side = READERS[request.param]
     torch.manual_seed(3)
     net = make()
-    for p in net.parameters():   # weights no default initialisation would give, so a missed copy shows
+    for p in net.parameters():  # weights no default initialisation would give, so a missed copy shows
         p.data.normal_(0, 0.3)
     return net.eval(), make, widths, wide, widths_of, side
 
@@ -35,7 +35,7 @@ def test_a_grown_reader_starts_out_reading_exactly_as_the_saved_one(reader):
     x = torch.rand(5, 3, side, side)
     with torch.no_grad():
         assert torch.allclose(grown(x), net(x), atol=1e-5)
-        assert not torch.allclose(make(wide).eval()(x), net(x), atol=1e-2)   # the check can fail
+        assert not torch.allclose(make(wide).eval()(x), net(x), atol=1e-2)  # the check can fail
 
 
 def test_the_d10_reader_loads_and_grows_from_a_saved_file(tmp_path):

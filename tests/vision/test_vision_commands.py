@@ -1,14 +1,14 @@
 """The vision subcommands of `dicetable`: read, evaluate, bench."""
+
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from appliance.cli import main
-from vision.lab.render import flat
 from tests.support import FIXTURES
+from vision.lab.render import flat
 
 
 def write_six_dice(path, seed):
@@ -25,8 +25,10 @@ def test_read_prints_the_dice_of_each_image(tmp_path, capsys):
     for result, truth in zip(out["images"], truths):
         assert len(result["dice"]) == 6
         assert {"kind", "value", "box", "zone", "confidence", "cocked", "uncertain"} <= set(result["dice"][0])
-        for value, box in truth:   # each die: read right, or flagged so the table asks
-            die = next(d for d in result["dice"] if box[0] <= d["centre"][0] <= box[2] and box[1] <= d["centre"][1] <= box[3])
+        for value, box in truth:  # each die: read right, or flagged so the table asks
+            die = next(
+                d for d in result["dice"] if box[0] <= d["centre"][0] <= box[2] and box[1] <= d["centre"][1] <= box[3]
+            )
             assert die["value"] == value or die["uncertain"], die
 
 
@@ -44,23 +46,40 @@ def test_evaluate_scores_a_labeled_folder(tmp_path, capsys, monkeypatch):
     for i in range(2):
         truth = write_six_dice(tmp_path / f"{i}.png", 10 + i)
         dice = [{"kind": "d6", "value": v, "box": list(b)} for v, b in truth]
-        dice[0]["value"] = 6 if dice[0]["value"] != 6 else 5   # one label the reading must disagree with
+        dice[0]["value"] = 6 if dice[0]["value"] != 6 else 5  # one label the reading must disagree with
         images.append({"file": f"{i}.png", "width": 1280, "height": 960, "dice": dice})
         drawn[i] = truth
     (tmp_path / "labels.json").write_text(json.dumps({"images": images}))
 
     # the command's plumbing, not the networks: a reader that reports exactly what was drawn
     frames = iter(range(2))
+
     def what_was_drawn(frame, calibration=None):
         truth = drawn[next(frames)]
         return Reading(tuple(Die("d6", v, b, "roll", 1.0) for v, b in truth), frame.shape[1], frame.shape[0])
+
     monkeypatch.setattr(vision, "read", what_was_drawn)
 
     assert main(["evaluate", str(tmp_path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"labeled", "correct", "accuracy", "phantoms", "missed", "ms_per_image", "confusion",
-                        "right", "asked", "silent", "sure_phantoms", "right_rate", "asked_rate", "silent_rate",
-                        "sure_phantoms_rate", "illegible"}
+    assert set(out) == {
+        "labeled",
+        "correct",
+        "accuracy",
+        "phantoms",
+        "missed",
+        "ms_per_image",
+        "confusion",
+        "right",
+        "asked",
+        "silent",
+        "sure_phantoms",
+        "right_rate",
+        "asked_rate",
+        "silent_rate",
+        "sure_phantoms_rate",
+        "illegible",
+    }
     assert (out["labeled"], out["correct"], out["phantoms"], out["missed"]) == (12, 10, 0, 0)
     assert out["confusion"]["6"]["1"] == 2
     # every die read at 1.0: none asked, the two labels it disagrees with are read wrong without asking
@@ -69,9 +88,11 @@ def test_evaluate_scores_a_labeled_folder(tmp_path, capsys, monkeypatch):
 
     frames = iter(range(2))
     assert main(["evaluate", str(tmp_path)]) == 0
-    lines = capsys.readouterr().out.splitlines()   # for people: what the table would do comes first
-    assert lines[0].startswith("of 12 labeled dice: 10 right without asking (83.3%), 0 asked (0.0%), "
-                               "2 read wrong without asking (16.7%), 0 sure phantoms (0.0%)"), lines[0]
+    lines = capsys.readouterr().out.splitlines()  # for people: what the table would do comes first
+    assert lines[0].startswith(
+        "of 12 labeled dice: 10 right without asking (83.3%), 0 asked (0.0%), "
+        "2 read wrong without asking (16.7%), 0 sure phantoms (0.0%)"
+    ), lines[0]
     assert "10/12 dice read correctly" in lines[1]
 
 
@@ -114,13 +135,13 @@ def test_read_at_a_given_die_size(tmp_path, capsys):
     cv2.imwrite(str(tmp_path / "wide.png"), cv2.copyMakeBorder(frame, 0, 900, 0, 1200, cv2.BORDER_REPLICATE))
     _assert_read(_read_json(tmp_path / "wide.png", "--die-px", "40", capsys=capsys), truth)
 
-    cv2.imwrite(str(tmp_path / "felt.png"), cv2.blur(frame[0:60, 0:60], (9, 9)))   # no die in it
+    cv2.imwrite(str(tmp_path / "felt.png"), cv2.blur(frame[0:60, 0:60], (9, 9)))  # no die in it
     assert main(["read", str(tmp_path / "felt.png")]) == 0
-    assert "--die-px" in capsys.readouterr().out   # no dice found: the text says what to try
+    assert "--die-px" in capsys.readouterr().out  # no dice found: the text says what to try
 
 
 def test_read_rejects_a_die_size_that_is_not_one(tmp_path, capsys):
-    for wrong in ("0", "-3", "big", "0.5", "4", "inf", "nan"):   # under 8 px: too few pixels to read
+    for wrong in ("0", "-3", "big", "0.5", "4", "inf", "nan"):  # under 8 px: too few pixels to read
         with pytest.raises(SystemExit):
             main(["read", str(tmp_path / "any.png"), "--die-px", wrong])
         assert "not a die size" in capsys.readouterr().err
@@ -134,38 +155,51 @@ def test_small_dice_in_a_big_frame_never_ask_for_a_huge_finder_input(kind):
     from vision.preprocess import FINDER_MOST_SIDE, finder_scale
 
     assert finder_scale((3040, 4056, 3), 8) * 4056 == FINDER_MOST_SIDE
-    assert finder_scale((960, 1280, 3), 40) == 22 / 40   # usual frames keep the usual look
+    assert finder_scale((960, 1280, 3), 40) == 22 / 40  # usual frames keep the usual look
     frame = np.full((3040, 4056, 3), 90, np.uint8)
     calibration = vision.TrayCalibration(tray=[(0, 0), (4056, 0), (4056, 3040), (0, 3040)], die_px=8)
     reading = (vision.read if kind == "d6" else vision.d10.read_d10)(frame, calibration)
-    assert reading.dice == ()   # read (a felt with no die), not crashed
+    assert reading.dice == ()  # read (a felt with no die), not crashed
 
 
 def test_read_says_which_photo_is_too_small_for_the_die_size(tmp_path, capsys):
     frame, _ = flat.six_dice_frame(400, 300, seed=4)
     cv2.imwrite(str(tmp_path / "big.png"), frame)
-    cv2.imwrite(str(tmp_path / "small.png"), frame[:90, :120])   # a third of 90 px is under 40
+    cv2.imwrite(str(tmp_path / "small.png"), frame[:90, :120])  # a third of 90 px is under 40
     assert main(["read", str(tmp_path / "big.png"), str(tmp_path / "small.png"), "--die-px", "40", "--json"]) == 1
     big, small = json.loads(capsys.readouterr().out)["images"]
     assert len(big["dice"]) == 6
     assert "too big for this 120x90 photo" in small["error"]
 
 
-@pytest.mark.parametrize("labels, problem", [
-    ("{not json", "is not JSON"),
-    ('[{"file": "a.png"}]', "holds no list of images"),
-    ('{"images": [{"file": "a.png", "height": 50, "dice": []}]}', "image 1: no key 'width'"),
-    ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 7}]}]}',
-     "a die labeled 'd6' 7"),
-    ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 2, "box": [0, 0, 9]}]}]}',
-     "box [0.0, 0.0, 9.0] is not [xmin, ymin, xmax, ymax]"),
-    ('{"images": [{"file": "gone.png", "width": 80, "height": 50, "dice": []}]}', "cannot read image"),
-    ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": true}]}]}',
-     "a die labeled 'd6' True"),
-    ('{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 2, '
-     '"box": [100, 60, 120, 80]}]}]}', "box [100.0, 60.0, 120.0, 80.0] lies outside its 80x50 image"),
-    ('{"images": [{"file": "a.png", "width": 1e400, "height": 50, "dice": []}]}', "image 1: cannot convert"),
-])
+@pytest.mark.parametrize(
+    "labels, problem",
+    [
+        ("{not json", "is not JSON"),
+        ('[{"file": "a.png"}]', "holds no list of images"),
+        ('{"images": [{"file": "a.png", "height": 50, "dice": []}]}', "image 1: no key 'width'"),
+        (
+            '{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 7}]}]}',
+            "a die labeled 'd6' 7",
+        ),
+        (
+            '{"images": [{"file": "a.png", "width": 80, "height": 50, '
+            '"dice": [{"kind": "d6", "value": 2, "box": [0, 0, 9]}]}]}',
+            "box [0.0, 0.0, 9.0] is not [xmin, ymin, xmax, ymax]",
+        ),
+        ('{"images": [{"file": "gone.png", "width": 80, "height": 50, "dice": []}]}', "cannot read image"),
+        (
+            '{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": true}]}]}',
+            "a die labeled 'd6' True",
+        ),
+        (
+            '{"images": [{"file": "a.png", "width": 80, "height": 50, "dice": [{"kind": "d6", "value": 2, '
+            '"box": [100, 60, 120, 80]}]}]}',
+            "box [100.0, 60.0, 120.0, 80.0] lies outside its 80x50 image",
+        ),
+        ('{"images": [{"file": "a.png", "width": 1e400, "height": 50, "dice": []}]}', "image 1: cannot convert"),
+    ],
+)
 def test_evaluate_names_what_is_wrong_with_a_labeled_set(tmp_path, capsys, labels, problem):
     (tmp_path / "labels.json").write_text(labels)
     assert main(["evaluate", str(tmp_path)]) == 2
@@ -211,32 +245,41 @@ def test_evaluate_adapt_plays_a_night_on_house_dice(tmp_path, capsys):
     images = []
     for i in range(8):
         truth = write_six_dice(tmp_path / f"{i}.png", 20 + i)
-        images.append({"file": f"{i}.png", "width": 1280, "height": 960,
-                       "dice": [{"kind": "d6", "value": v % 6 + 1, "box": list(b)} for v, b in truth]})
+        images.append(
+            {
+                "file": f"{i}.png",
+                "width": 1280,
+                "height": 960,
+                "dice": [{"kind": "d6", "value": v % 6 + 1, "box": list(b)} for v, b in truth],
+            }
+        )
     images.append({"file": "copy.png", "width": 1280, "height": 960, "augmented": True, "dice": images[0]["dice"]})
     (tmp_path / "labels.json").write_text(json.dumps({"images": images}))
     assert main(["evaluate", str(tmp_path), "--adapt", "24", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) >= {"adapt", "before", "after", "curve"} and out["adapt"] == 24 and out["confirmed"] == 24
-    assert out["photos_scored"] == 4 and out["confirmed_wrong"] == 0   # 8 photos (the augmented copy left out)
+    assert out["photos_scored"] == 4 and out["confirmed_wrong"] == 0  # 8 photos (the augmented copy left out)
     assert [p["adapt"] for p in out["curve"]] == [0, 10, 24]
     assert out["before"]["labeled"] == out["after"]["labeled"] == 24
-    assert out["before"]["right"] == 0 and out["before"]["silent"] >= 20   # the rest asked: unsure anyway
+    assert out["before"]["right"] == 0 and out["before"]["silent"] >= 20  # the rest asked: unsure anyway
     assert out["after"]["silent"] == 0 and out["after"]["right"] + out["after"]["asked"] == 24
     assert main(["evaluate", str(tmp_path), "--adapt", "6", "--careless", "0.5", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["confirmed_wrong"] == 3   # exactly the share asked for
+    assert json.loads(capsys.readouterr().out)["confirmed_wrong"] == 3  # exactly the share asked for
     assert main(["evaluate", str(tmp_path), "--adapt", "6", "--careless", "0.5"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("a night of 8 photos: 6 dice confirmed in the first 1, 50% of them wrong")
     assert lines[1].startswith("after 0 dice: of 42 labeled dice: 0 right without asking")
 
 
-@pytest.mark.parametrize("options, problem", [
-    (["--careless", "0.1"], "--careless needs --adapt"),
-    (["--adapt", "10", "--careless", "2"], "not a share"),
-    (["--adapt", "ten"], "not a number of dice"),
-    (["--adapt", "10", "--stream"], "--adapt: for labeled photo sets"),
-])
+@pytest.mark.parametrize(
+    "options, problem",
+    [
+        (["--careless", "0.1"], "--careless needs --adapt"),
+        (["--adapt", "10", "--careless", "2"], "not a share"),
+        (["--adapt", "ten"], "not a number of dice"),
+        (["--adapt", "10", "--stream"], "--adapt: for labeled photo sets"),
+    ],
+)
 def test_evaluate_adapt_names_a_wrong_option(tmp_path, capsys, options, problem):
     with pytest.raises(SystemExit) as exit:
         main(["evaluate", str(tmp_path), *options])

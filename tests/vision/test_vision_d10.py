@@ -1,22 +1,20 @@
 """The d10 reader: real photos, the held-out rendered set, 6 and 9, six-sided dice reported as such,
 the recorded Hexakubus throw. Expected values come from the sets' labels."""
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from calibration.profile import load_profile
+from tests.support import FIXTURES, dataset
+from tests.vision.support import OTHER_CAMERAS, as_seen_by, kinds_reported
 from vision.d10 import D10Reader
 from vision.d10.crops import READ_SIZE, read_crop
 from vision.d10.reader import _outranked
-from vision.preprocess import TURNS
+from vision.lab.render.flat import turned
 from vision.lab.scoring import evaluate, match
 from vision.labels import load_labeled_set
-from vision.lab.render.flat import turned
-
-from tests.support import FIXTURES, dataset
-from tests.vision.support import OTHER_CAMERAS, as_seen_by, kinds_reported
+from vision.preprocess import TURNS
 
 # The issue's targets are not met by the packaged models yet (figures in vision/models/README-d10.md);
 # those tests stay, marked strict xfail so that meeting a target turns them red until the mark goes.
@@ -76,13 +74,15 @@ def test_a_hand_over_the_tray_does_not_hide_the_die_under_its_middle(reader):
     image = next(i for i in load_labeled_set(HELDOUT) if i.path.name == "heldout_7000011.jpg")
     pairs, phantoms, missed = match(reader.read(load(image.path)).dice, image.dice)
     assert not phantoms and not missed
-    assert [(d.value, max(d.box[2] - d.box[0], d.box[3] - d.box[1]) < 60) for d, label in pairs if label.value == 8] == [(8, True)]
+    assert [
+        (d.value, max(d.box[2] - d.box[0], d.box[3] - d.box[1]) < 60) for d, label in pairs if label.value == 8
+    ] == [(8, True)]
 
 
 def test_of_a_die_and_a_much_smaller_one_on_it_the_big_one_stands_unless_only_the_small_one_is_read_surely():
-    big, numeral = (100, 100, 120, 120, 0.6), (95, 90, 30, 30, 0.5)      # (cx, cy, w, h, reading's certainty)
+    big, numeral = (100, 100, 120, 120, 0.6), (95, 90, 30, 30, 0.5)  # (cx, cy, w, h, reading's certainty)
     assert _outranked(numeral, [big, numeral]) and not _outranked(big, [big, numeral])
-    sure_numeral = (95, 90, 30, 30, 0.95)                                # a close-up whose numeral reads surely
+    sure_numeral = (95, 90, 30, 30, 0.95)  # a close-up whose numeral reads surely
     assert _outranked(sure_numeral, [(100, 100, 120, 120, 0.92), sure_numeral])
     hand, die = (100, 100, 250, 250, 0.5), (95, 90, 40, 40, 0.98)
     assert _outranked(hand, [hand, die]) and not _outranked(die, [hand, die])
@@ -136,8 +136,11 @@ def test_no_cloth_photo_is_read_wrong_without_asking(reader):
     assert (score.right + score.asked, score.silent, score.sure_phantoms) == (10, 0, 0), score.trust()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 41 target not met: 246 of 268 right (91.8%; with "
-                                       "the 3 of the 4 no person can read that are asked), 1 silent (0.4%)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 41 target not met: 246 of 268 right (91.8%; with "
+    "the 3 of the 4 no person can read that are asked), 1 silent (0.4%)",
+)
 def test_heldout_rendered_set_is_trusted_to_target(reader):
     """Issue 41: right (a die no person can read counts when asked) >= 98%, silent <= 0.3%."""
     score = evaluate(load_labeled_set(HELDOUT), reader.read, load)
@@ -163,14 +166,18 @@ def test_no_six_nine_confusion_in_any_orientation(reader):
 
 def _turned(die, turn, w, h):
     x0, y0, x1, y1 = die.box
-    boxes = {None: (x0, y0, x1, y1), cv2.ROTATE_90_CLOCKWISE: (h - y1, x0, h - y0, x1),
-             cv2.ROTATE_180: (w - x1, h - y1, w - x0, h - y0), cv2.ROTATE_90_COUNTERCLOCKWISE: (y0, w - x1, y1, w - x0)}
+    boxes = {
+        None: (x0, y0, x1, y1),
+        cv2.ROTATE_90_CLOCKWISE: (h - y1, x0, h - y0, x1),
+        cv2.ROTATE_180: (w - x1, h - y1, w - x0, h - y0),
+        cv2.ROTATE_90_COUNTERCLOCKWISE: (y0, w - x1, y1, w - x0),
+    }
     return type(die)(die.kind, die.value, boxes[turn])
 
 
 @NOT_YET
 def test_six_sided_dice_are_reported_as_d6_not_read_as_d10(reader):
-    images = load_labeled_set(THROWS / "stills-d6")   # six-sided dice only
+    images = load_labeled_set(THROWS / "stills-d6")  # six-sided dice only
     kinds = kinds_reported(reader, images)
     assert kinds.total() >= 0.9 * sum(len(i.dice) for i in images)
     assert kinds["d6"] + kinds["d6?"] >= 0.98 * kinds.total()
@@ -204,7 +211,7 @@ def test_packaged_models_keep_their_measured_figures(reader):
 
 def test_crop_is_centred_and_sized_as_asked():
     frame = np.zeros((200, 300, 3), np.uint8)
-    frame[90:110, 140:160] = 255                         # a 20 px square at (150, 100)
+    frame[90:110, 140:160] = 255  # a 20 px square at (150, 100)
     crop = read_crop(frame, 150, 100, 40)
     assert crop.shape == (READ_SIZE, READ_SIZE, 3)
     bright = np.argwhere(crop[..., 0] > 127)

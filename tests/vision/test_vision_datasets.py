@@ -8,35 +8,48 @@ The accuracy targets are not all met yet: the sets and splits in NOT_MET are mar
 meeting one shows as a failure until it is moved out of NOT_MET), and FLOORS guard against falling back
 below where the reader stands (a regression guard, under the measured held-out figures, not a target).
 """
+
 import cv2
 import pytest
 
 import vision
-from vision.lab import scoring
 from tests.support import photos
 from tests.vision.support import OTHER_CAMERAS, as_seen_by
+from vision.lab import scoring
 
 TARGETS = {"tray-d6-photos": 0.990, "wood-webcam-d6": 0.980}
 FLOORS = {"tray-d6-photos": 0.96, "wood-webcam-d6": 0.96}
 NOT_MET = {("tray-d6-photos", "all"), ("tray-d6-photos", "heldout")}
-PHANTOM_SHARE = 0.005   # tray-d6-photos
+PHANTOM_SHARE = 0.005  # tray-d6-photos
 
 _scores = {}
 
 
 def score(name, split):
     if (name, split) not in _scores:
-        _scores[name, split] = scoring.evaluate(photos(name, split), vision.read, lambda p: cv2.imread(str(p))).to_json()
+        _scores[name, split] = scoring.evaluate(
+            photos(name, split), vision.read, lambda p: cv2.imread(str(p))
+        ).to_json()
     return _scores[name, split]
 
 
 SPLITS = ["all", "heldout"]
 
 
-@pytest.mark.parametrize("name, split", [
-    pytest.param(name, split, marks=[pytest.mark.xfail(reason="issue 3 target not met yet (vision/models/README.md)",
-                                                       strict=True)] if (name, split) in NOT_MET else [])
-    for name in sorted(TARGETS) for split in SPLITS])
+@pytest.mark.parametrize(
+    "name, split",
+    [
+        pytest.param(
+            name,
+            split,
+            marks=[pytest.mark.xfail(reason="issue 3 target not met yet (vision/models/README.md)", strict=True)]
+            if (name, split) in NOT_MET
+            else [],
+        )
+        for name in sorted(TARGETS)
+        for split in SPLITS
+    ],
+)
 def test_accuracy_target(name, split):
     out = score(name, split)
     assert out["accuracy"] >= TARGETS[name], out
@@ -79,7 +92,7 @@ def _close_up(frame, box, die_share, side=900):
     x0, y0, x1, y1 = box
     cx, cy, half = (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0) / die_share / 2
     left, top = int(max(0, cx - half)), int(max(0, cy - half))
-    cut = frame[top:int(cy + half), left:int(cx + half)]
+    cut = frame[top : int(cy + half), left : int(cx + half)]
     k = side / max(cut.shape[:2])
     picture = cv2.resize(cut, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
     return picture, ((x0 - left) * k, (y0 - top) * k, (x1 - left) * k, (y1 - top) * k)
@@ -103,8 +116,9 @@ def test_a_close_up_is_read_about_as_well_as_the_photo(die_share):
 
 def seen_by(name, camera):
     if (name, camera) not in _scores:
-        _scores[name, camera] = scoring.evaluate(photos(name, "heldout"), as_seen_by(vision.read, camera),
-                                                lambda p: cv2.imread(str(p))).to_json()
+        _scores[name, camera] = scoring.evaluate(
+            photos(name, "heldout"), as_seen_by(vision.read, camera), lambda p: cv2.imread(str(p))
+        ).to_json()
     return _scores[name, camera]
 
 

@@ -1,17 +1,15 @@
 """A die of the other kind is reported as what it is, not read as a die of the kind the reader expects
 (issue 4): the six-sided reader reports the rendered held-out d10s as d10, and real six-sided dice stay d6 to
 both readers on the held-out photos (the kinds reader learned from the others). Kinds come from the labels."""
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from vision import DiceReader
-from vision.labels import load_labeled_set
-from vision.d10 import D10Reader
-
 from tests.support import FIXTURES, photos
 from tests.vision.support import FixedNet, kinds_reported
+from vision import DiceReader
+from vision.d10 import D10Reader
+from vision.labels import load_labeled_set
 
 HELDOUT_D10 = FIXTURES / "d10-heldout"
 
@@ -46,15 +44,16 @@ def test_a_six_sided_die_among_ten_sided_ones_is_read_by_the_face_reader_leaning
     """The ten-sided reader hands a die it calls six-sided to the six-sided face reader, whose "cocked"
     stands as it does for the six-sided reader: reported, not read."""
     from vision.lab.render import flat
+
     frame, _ = flat.six_dice_frame(1280, 960, seed=4)
-    six_sided = np.log([0.02] + [0.01] * 10 + [0.88])        # no die, d10 values 1..10, six-sided die
+    six_sided = np.log([0.02] + [0.01] * 10 + [0.88])  # no die, d10 values 1..10, six-sided die
     reader = D10Reader()
     reader.reader, reader.kinds = FixedNet(six_sided), FixedNet(six_sided)
-    reader._d6_faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))   # class 7: cocked
+    reader._d6_faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))  # class 7: cocked
     dice = reader.read(frame).dice
     assert len(dice) == 6
-    for die in dice:   # confidence: a die (0.98) but not a d10 (0.10), times the face reader's "cocked"
+    for die in dice:  # confidence: a die (0.98) but not a d10 (0.10), times the face reader's "cocked"
         assert (die.kind, die.value, die.cocked) == ("d6", None, True)
         assert die.confidence == pytest.approx((0.98 - 0.10) * 0.55, abs=1e-3)
-    reader._d6_faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.70, 0.05, 0.03, 0.05, 0.05]))   # a sure 3
+    reader._d6_faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.70, 0.05, 0.03, 0.05, 0.05]))  # a sure 3
     assert {(d.kind, d.value, d.cocked) for d in reader.read(frame).dice} == {("d6", 3, False)}

@@ -1,5 +1,6 @@
 """Vision's runtime and its lab kept apart: what the table imports never loads the lab, pygame or torch, and the
 lab draws its dice (sans numerals included) without pygame."""
+
 import subprocess
 import sys
 
@@ -26,7 +27,8 @@ look = dataclasses.replace(dice_d10.LOOKS[0], font="sans-italic")
 texture, _ = dice_d10.kite_texture(4, look, np.float32([[64, 8], [120, 70], [64, 124], [8, 70]]),
                                    np.random.default_rng(0))
 plain = dataclasses.replace(look, ink=look.body)   # numerals the colour of the body: no numeral shows
-blank, _ = dice_d10.kite_texture(4, plain, np.float32([[64, 8], [120, 70], [64, 124], [8, 70]]), np.random.default_rng(0))
+kite = np.float32([[64, 8], [120, 70], [64, 124], [8, 70]])
+blank, _ = dice_d10.kite_texture(4, plain, kite, np.random.default_rng(0))
 sys.exit(0 if np.abs(texture - blank).max() > 100 else 1)
 """
 

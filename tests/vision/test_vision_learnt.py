@@ -1,5 +1,6 @@
 """Learnt dice: the look (features from the packaged readers), the adapter (classifier and blend), the store
 and Learnt as the table uses it."""
+
 import cv2
 import numpy as np
 import pytest
@@ -16,8 +17,13 @@ def examples(features, values, how="sure", read=None):
     """Confirmed dice; `read`: what the reader network read (default: the next value where corrected)."""
     n, values = len(values), np.asarray(values, np.int16)
     read = (values % 6 + 1 if how == "corrected" else values) if read is None else np.asarray(read, np.int16)
-    return Examples(np.asarray(features, np.float32), values, np.full(n, HOW.index(how), np.int8), read,
-                    np.zeros((n, 2, 2, 3), np.uint8))
+    return Examples(
+        np.asarray(features, np.float32),
+        values,
+        np.full(n, HOW.index(how), np.int8),
+        read,
+        np.zeros((n, 2, 2, 3), np.uint8),
+    )
 
 
 def unit(rows):
@@ -72,9 +78,9 @@ def test_the_classifier_overrules_a_reader_that_is_surely_wrong():
     features, values = clusters(20)
     adapter = Adapter(6)
     adapter.fit(examples(features, values, "corrected"))
-    test, truth = clusters(5, seed=0)   # the same dice seen again
+    test, truth = clusters(5, seed=0)  # the same dice seen again
     wrong = np.zeros((len(truth), 6))
-    wrong[np.arange(len(truth)), truth % 6] = 0.97   # the reader surely reads each die as the next value
+    wrong[np.arange(len(truth)), truth % 6] = 0.97  # the reader surely reads each die as the next value
     wrong[np.arange(len(truth)), truth - 1] = 0.01
     blended = adapter.blend(test, wrong)
     assert list(blended.argmax(axis=1) + 1) == list(truth)
@@ -82,50 +88,59 @@ def test_the_classifier_overrules_a_reader_that_is_surely_wrong():
 
 
 def test_where_classifier_and_reader_disagree_early_the_table_asks():
-    features, values = clusters(2 * MIN_SEEN)   # few dice learnt: the reader still weighs most
+    features, values = clusters(2 * MIN_SEEN)  # few dice learnt: the reader still weighs most
     adapter = Adapter(6)
     adapter.fit(examples(features, values, "corrected"))
     reader = np.zeros((6, 6))
     reader[np.arange(6), np.arange(1, 7) % 6] = 0.97
     blended = adapter.blend(clusters(1)[0], reader)
     wrong = blended.argmax(axis=1) + 1 != np.arange(1, 7)
-    assert (blended.max(axis=1)[wrong] < UNCERTAIN_BELOW).all()   # never the reader's value without asking
+    assert (blended.max(axis=1)[wrong] < UNCERTAIN_BELOW).all()  # never the reader's value without asking
 
 
 def test_a_value_seen_too_few_times_is_left_to_the_reader():
     features, values = clusters(10)
-    seen = values != 6   # no six learnt, and one seen fewer than MIN_SEEN times
+    seen = values != 6  # no six learnt, and one seen fewer than MIN_SEEN times
     adapter = Adapter(6)
-    adapter.fit(examples(np.vstack([features[seen], features[values == 6][:MIN_SEEN - 1]]),
-                         np.concatenate([values[seen], [6] * (MIN_SEEN - 1)])))
+    adapter.fit(
+        examples(
+            np.vstack([features[seen], features[values == 6][: MIN_SEEN - 1]]),
+            np.concatenate([values[seen], [6] * (MIN_SEEN - 1)]),
+        )
+    )
     assert list(adapter.seen) == [True] * 5 + [False]
     six = np.array([[0.0, 0.0, 0.0, 0.0, 0.05, 0.9]])
     blended = adapter.blend(clusters(1)[0][5:6], six)
-    assert blended.argmax() == 5 and blended[0, 5] == pytest.approx(0.9)   # the reader's share, untouched
+    assert blended.argmax() == 5 and blended[0, 5] == pytest.approx(0.9)  # the reader's share, untouched
 
 
 def test_a_correction_outweighs_a_sure_ok_on_the_same_die():
     features, values = clusters(10)
-    twin = np.repeat(unit(np.random.default_rng(9).normal(size=(1, 16))), 3, axis=0)   # a new look, thrice confirmed
+    twin = np.repeat(unit(np.random.default_rng(9).normal(size=(1, 16))), 3, axis=0)  # a new look, thrice confirmed
     adapter = Adapter(6)
     adapter.fit(examples(features, values) + examples(twin[:1], [2], "corrected") + examples(twin[1:], [3, 3], "sure"))
-    assert adapter.blend(twin[:1], np.full((1, 6), 1 / 6)).argmax() + 1 == 2   # one correction beats two OKs
+    assert adapter.blend(twin[:1], np.full((1, 6), 1 / 6)).argmax() + 1 == 2  # one correction beats two OKs
     flagged = Adapter(6)
     flagged.fit(examples(features, values) + examples(twin[:1], [2], "sure") + examples(twin[1:2], [3], "flagged"))
-    assert flagged.blend(twin[:1], np.full((1, 6), 1 / 6)).argmax() + 1 == 3   # a confirmed question beats an OK
+    assert flagged.blend(twin[:1], np.full((1, 6), 1 / 6)).argmax() + 1 == 3  # a confirmed question beats an OK
 
 
 # -- the store
-from vision.learnt import store as store_module   # noqa: E402
-from vision.learnt.adapter import newest_balanced   # noqa: E402
-from vision.learnt.store import Store   # noqa: E402
+from vision.learnt import store as store_module  # noqa: E402
+from vision.learnt.adapter import newest_balanced  # noqa: E402
+from vision.learnt.store import Store  # noqa: E402
 
 
 def throw(values, how="sure", dims=4, seed=0):
     rng = np.random.default_rng(seed)
     n = len(values)
-    return Examples(unit(rng.normal(size=(n, dims))), np.asarray(values, np.int16), np.full(n, HOW.index(how), np.int8),
-                    np.asarray(values, np.int16), rng.integers(0, 255, (n, 5, 5, 3), dtype=np.uint8))
+    return Examples(
+        unit(rng.normal(size=(n, dims))),
+        np.asarray(values, np.int16),
+        np.full(n, HOW.index(how), np.int8),
+        np.asarray(values, np.int16),
+        rng.integers(0, 255, (n, 5, 5, 3), dtype=np.uint8),
+    )
 
 
 def no_new_features(kind, crops):
@@ -146,7 +161,7 @@ def test_throws_come_back_in_order_after_a_restart(tmp_path):
 def test_a_crash_loses_at_most_the_throw_in_progress(tmp_path):
     store = Store(tmp_path, {"d6": "m1"}, no_new_features)
     store.add({"d6": throw([4, 5])})
-    (tmp_path / ".throw-00000001.npz.abc123").write_bytes(b"PK\x03\x04 half a file")   # the write a power cut cut
+    (tmp_path / ".throw-00000001.npz.abc123").write_bytes(b"PK\x03\x04 half a file")  # the write a power cut cut
     assert list(Store(tmp_path, {"d6": "m1"}, no_new_features).load()["d6"].values) == [4, 5]
 
 
@@ -163,15 +178,15 @@ def test_a_damaged_file_is_named_and_set_aside_and_the_rest_kept(tmp_path):
 
 def test_throws_are_merged_keeping_the_newest_of_each_value(tmp_path, monkeypatch):
     monkeypatch.setattr(store_module, "COMPACT_AFTER", 3)
-    monkeypatch.setattr(store_module, "MOST", 12)   # two of each value
+    monkeypatch.setattr(store_module, "MOST", 12)  # two of each value
     store = Store(tmp_path, {"d6": "m1"}, no_new_features)
     store.add({"d6": throw([1, 1, 1, 2], seed=1)})
     store.add({"d6": throw([1, 3], seed=2)})
     store.add({"d6": throw([2, 2, 6], seed=3)})
     assert sorted(p.name for p in tmp_path.iterdir()) == ["learnt.npz"]
     kept = store.load()["d6"]
-    assert list(kept.values) == [1, 1, 3, 2, 2, 6]      # the oldest 1 and the oldest 2 dropped, order kept
-    store.add({"d6": throw([5], seed=4)})              # numbering goes on after the merged throws
+    assert list(kept.values) == [1, 1, 3, 2, 2, 6]  # the oldest 1 and the oldest 2 dropped, order kept
+    store.add({"d6": throw([5], seed=4)})  # numbering goes on after the merged throws
     assert (tmp_path / "throw-00000003.npz").exists()
     assert list(store.load()["d6"].values) == [1, 1, 3, 2, 2, 6, 5]
 
@@ -181,7 +196,7 @@ def test_throws_merged_before_a_crash_are_not_counted_twice(tmp_path, monkeypatc
     store.add({"d6": throw([1, 2])})
     saved = (tmp_path / "throw-00000000.npz").read_bytes()
     store.compact()
-    (tmp_path / "throw-00000000.npz").write_bytes(saved)   # the crash came before the throw file was deleted
+    (tmp_path / "throw-00000000.npz").write_bytes(saved)  # the crash came before the throw file was deleted
     assert list(store.load()["d6"].values) == [1, 2]
 
 
@@ -214,7 +229,7 @@ def test_balanced_keeps_what_a_scarce_value_has():
 
 # -- Learnt, as the table uses it
 def relabel(value):
-    return value % 6 + 1   # dice whose faces this table's players read as the next value (a house die)
+    return value % 6 + 1  # dice whose faces this table's players read as the next value (a house die)
 
 
 def test_confirmed_throws_teach_the_reader_its_dice(tmp_path):
@@ -223,14 +238,16 @@ def test_confirmed_throws_teach_the_reader_its_dice(tmp_path):
     readings = [vision.read(f) for f in frames]
     for _ in range(12):
         for frame, reading in zip(frames, readings):
-            learnt.learn(frame, reading.dice, [relabel(d.value) for d in reading.dice], ["corrected"] * len(reading.dice))
-    frame = flat.six_dice_frame(seed=7)[0]   # dice not learnt
+            learnt.learn(
+                frame, reading.dice, [relabel(d.value) for d in reading.dice], ["corrected"] * len(reading.dice)
+            )
+    frame = flat.six_dice_frame(seed=7)[0]  # dice not learnt
     before = vision.read(frame)
     after = learnt.adapt(frame, before)
     assert [d.box for d in after.dice] == [d.box for d in before.dice]
     taught = [not d.uncertain and d.value == relabel(b.value) for d, b in zip(after.dice, before.dice)]
-    assert sum(taught) >= 5 and all(t or d.uncertain for t, d in zip(taught, after.dice))   # the rest: asked
-    again = Learnt(tmp_path / "learnt")   # the next night, from the device
+    assert sum(taught) >= 5 and all(t or d.uncertain for t, d in zip(taught, after.dice))  # the rest: asked
+    again = Learnt(tmp_path / "learnt")  # the next night, from the device
     assert again.counts() == learnt.counts() and sum(learnt.counts()["d6"].values()) == 12 * 18
     assert [d.value for d in again.adapt(frame, before).dice] == [d.value for d in after.dice]
     again.forget()
@@ -253,10 +270,10 @@ def test_only_flat_dice_inside_the_tray_are_learnt():
 
 def test_the_classifier_says_as_much_as_its_mistakes_beside_the_readers_allow():
     features, values = clusters(30)
-    needed = Adapter(6)   # dice the reader misread, which the classifier tells apart: it takes over
+    needed = Adapter(6)  # dice the reader misread, which the classifier tells apart: it takes over
     needed.fit(examples(features, values, "corrected"))
     rng = np.random.default_rng(5)
-    guessing = Adapter(6)   # dice the reader read right, whose looks say nothing of their values: it keeps quiet
+    guessing = Adapter(6)  # dice the reader read right, whose looks say nothing of their values: it keeps quiet
     guessing.fit(examples(unit(rng.normal(size=(180, 16))), rng.integers(1, 7, 180), "sure"))
     assert needed.say > 0.8 and guessing.say < 0.1
 
@@ -267,8 +284,14 @@ def test_finds_that_are_part_of_a_die_are_left_to_the_reader():
     def die(x, y, side, kind="d6", cocked=False):
         return vision.Die(kind, None if cocked else 1, (x, y, x + side, y + side), vision.ROLL, 0.9, cocked)
 
-    dice = [die(0, 0, 50), die(200, 0, 48), die(20, 20, 20),     # a pip of the first die, found as a die
-            die(400, 0, 18), die(600, 0, 30),                    # a die's pip beside it; a die boxed small
-            die(800, 0, 50, "d10"), die(900, 0, 50, cocked=True)]
-    assert adaptable(dice, "d6") == [1, 4]   # the first die too: which of it and its pip is the die, the reader says
+    dice = [
+        die(0, 0, 50),
+        die(200, 0, 48),
+        die(20, 20, 20),  # a pip of the first die, found as a die
+        die(400, 0, 18),
+        die(600, 0, 30),  # a die's pip beside it; a die boxed small
+        die(800, 0, 50, "d10"),
+        die(900, 0, 50, cocked=True),
+    ]
+    assert adaptable(dice, "d6") == [1, 4]  # the first die too: which of it and its pip is the die, the reader says
     assert adaptable(dice, "d10") == [5]

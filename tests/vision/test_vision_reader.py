@@ -1,20 +1,18 @@
 """The reader on synthetic frames (drawn with OpenCV, or rendered in 3D for leaning dice): values, zones,
 cocked dice, uncertain readings."""
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import vision
+from tests.support import FIXTURES
+from tests.vision.support import FixedNet
 from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration
 from vision.lab.render import dice_d6, flat, layout
 from vision.lab.render.frame import DieState, render_frame
 from vision.lab.render.scene import Scene
 from vision.lab.scoring import evaluate, match
 from vision.labels import LabeledDie, labeled_die, load_labeled_set
-
-from tests.vision.support import FixedNet
-from tests.support import FIXTURES
 
 W, H = 1280, 960
 DIE = 100
@@ -34,8 +32,12 @@ def nearest(reading, x, y):
 
 
 def calibration(empty):
-    return TrayCalibration(tray=[(40, 40), (1240, 40), (1240, 920), (40, 920)],
-                           keep=[(40, 40), (1240, 40), (1240, 240), (40, 240)], die_px=DIE, empty=empty)
+    return TrayCalibration(
+        tray=[(40, 40), (1240, 40), (1240, 920), (40, 920)],
+        keep=[(40, 40), (1240, 40), (1240, 240), (40, 240)],
+        die_px=DIE,
+        empty=empty,
+    )
 
 
 def test_reads_six_dice_of_mixed_looks_on_felt(reader):
@@ -110,7 +112,7 @@ def test_two_flat_dice_touching_are_not_mistaken_for_a_cocked_die(reader):
 def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
     frame, _ = flat.six_dice_frame(W, H, seed=4)
     unsure = DiceReader()
-    unsure.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.03, 0.02]))   # 3 or 5?
+    unsure.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.03, 0.02]))  # 3 or 5?
     reading = unsure.read(frame)
     assert len(reading.dice) == 6
     for die in reading.dice:
@@ -121,7 +123,7 @@ def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
 def test_a_face_the_reader_sees_leaning_is_reported_cocked_and_not_read(reader):
     frame, _ = flat.six_dice_frame(W, H, seed=4)
     leaning = DiceReader()
-    leaning.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))   # class 7: cocked
+    leaning.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))  # class 7: cocked
     reading = leaning.read(frame)
     assert len(reading.dice) == 6
     for die in reading.dice:
@@ -131,7 +133,7 @@ def test_a_face_the_reader_sees_leaning_is_reported_cocked_and_not_read(reader):
 
 def test_a_face_without_pips_is_not_read_with_confidence(reader):
     frame = flat.surface(H, W, seed=10)
-    blank = flat.Look("blank", flat.WHITE.body, flat.WHITE.body)   # pips the colour of the body: nothing to count
+    blank = flat.Look("blank", flat.WHITE.body, flat.WHITE.body)  # pips the colour of the body: nothing to count
     flat.die(frame, (640, 480), DIE, 5, angle=30, look=blank)
     reading = reader.read(frame)
     assert all(d.confidence < UNCERTAIN_BELOW for d in reading.dice)
@@ -146,10 +148,13 @@ def test_vision_imports_neither_the_appliance_nor_the_hardware():
     """Only the bottom of the house (appliance.base: errors, files) may be imported."""
     import subprocess
     import sys
-    code = ("import sys, vision, vision.lab.bench; "
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('appliance', 'hardware', 'pygame', 'torch') "
-            "and m not in ('appliance', 'appliance.base') and not m.startswith('appliance.base.')); "
-            "print(bad); sys.exit(1 if bad else 0)")
+
+    code = (
+        "import sys, vision, vision.lab.bench; "
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('appliance', 'hardware', 'pygame', 'torch') "
+        "and m not in ('appliance', 'appliance.base') and not m.startswith('appliance.base.')); "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -166,9 +171,9 @@ def test_never_a_confident_misread(reader, seed):
 
 def test_a_find_on_a_much_bigger_die_is_part_of_it_and_touching_dice_stay_two():
     die = (100.0, 100.0, 60.0, 60.0, 0.9)
-    pip = (122.0, 78.0, 26.0, 26.0, 0.5)        # a corner pip of that die, found on its own
-    beside = (160.0, 100.0, 58.0, 58.0, 0.8)    # a touching die of the same size
-    smaller = (135.0, 140.0, 30.0, 30.0, 0.6)   # a smaller die against its corner, centred off its box
+    pip = (122.0, 78.0, 26.0, 26.0, 0.5)  # a corner pip of that die, found on its own
+    beside = (160.0, 100.0, 58.0, 58.0, 0.8)  # a touching die of the same size
+    smaller = (135.0, 140.0, 30.0, 30.0, 0.6)  # a smaller die against its corner, centred off its box
     assert DiceReader._merge([pip, die, beside]) == [die, beside]
     assert DiceReader._merge([die, smaller]) == [die, smaller]
 
@@ -185,7 +190,7 @@ def test_a_tray_seen_whole_in_a_bare_photo_hides_none_of_its_dice(recording):
         reading = vision.read(cv2.imread(str(image.path)))
         widest = max(lab.box[2] - lab.box[0] for lab in image.dice)
         assert all(die.box[2] - die.box[0] < 3 * widest for die in reading.dice), image.path.name
-    if recording == "misread-corrected":   # the photo that showed it: each of its dice read
+    if recording == "misread-corrected":  # the photo that showed it: each of its dice read
         score = evaluate(images, vision.read, lambda path: cv2.imread(str(path)))
         assert score.correct == score.labeled == 5 and score.phantoms == 0
 
@@ -205,11 +210,19 @@ def test_a_bare_photo_of_a_tray_misses_hardly_a_die():
     assert missed <= 0.05 * labeled, (missed, labeled)
 
 
-@pytest.mark.parametrize("frame", [np.zeros((0, 0, 3), np.uint8), np.zeros((50, 80), np.uint8),
-                                   np.zeros((50, 80, 3), np.float32), np.zeros((50, 80, 4), np.uint8)],
-                         ids=["empty", "grey", "float", "four channels"])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        np.zeros((0, 0, 3), np.uint8),
+        np.zeros((50, 80), np.uint8),
+        np.zeros((50, 80, 3), np.float32),
+        np.zeros((50, 80, 4), np.uint8),
+    ],
+    ids=["empty", "grey", "float", "four channels"],
+)
 def test_a_frame_that_is_not_8_bit_bgr_is_refused_by_name(reader, frame):
     from vision.d10 import read_d10
+
     for read in (reader.read, read_d10):
         with pytest.raises(ValueError, match="8-bit BGR"):
             read(frame)
@@ -217,18 +230,19 @@ def test_a_frame_that_is_not_8_bit_bgr_is_refused_by_name(reader, frame):
 
 def test_a_crop_reaching_past_the_frame_replicates_its_edge_and_one_wholly_outside_is_black():
     from vision.preprocess import FACE_SIZE, crop, face_crop
+
     frame = np.full((100, 100, 3), 2, np.uint8)
-    frame[:, 90:] = 200                                  # a bright band along the right edge
-    half_out = face_crop(frame, 100, 50, 40)             # half of it lies right of the frame
+    frame[:, 90:] = 200  # a bright band along the right edge
+    half_out = face_crop(frame, 100, 50, 40)  # half of it lies right of the frame
     assert half_out.shape == (FACE_SIZE, FACE_SIZE, 3)
-    assert (half_out[:, :FACE_SIZE // 4] == 2).all() and (half_out[:, FACE_SIZE // 2:] == 200).all()
-    assert not crop(frame, 50, 140, 40, 64).any()        # nothing of the frame: black, nothing made up
+    assert (half_out[:, : FACE_SIZE // 4] == 2).all() and (half_out[:, FACE_SIZE // 2 :] == 200).all()
+    assert not crop(frame, 50, 140, 40, 64).any()  # nothing of the frame: black, nothing made up
 
 
 @pytest.mark.parametrize("degrees", [30, 90, 217])
 def test_a_turned_picture_holds_all_of_it_and_its_matrix_finds_each_die(reader, degrees):
     frame = flat.surface(240, 320, seed=5)
-    box = flat.die(frame, (280, 40), 36, 5)    # near a corner: turned, it must stay on the canvas
+    box = flat.die(frame, (280, 40), 36, 5)  # near a corner: turned, it must stay on the canvas
     picture, m = flat.turned(frame, degrees)
     centre = m @ np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 1.0])
     corners = np.array([[0, 0, 1], [320, 0, 1], [320, 240, 1], [0, 240, 1]], float) @ m.T

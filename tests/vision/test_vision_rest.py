@@ -1,4 +1,5 @@
 """Rest detection on synthetic 320x240 streams drawn with OpenCV."""
+
 import cv2
 import numpy as np
 
@@ -30,8 +31,10 @@ def feed(detector, frames):
 
 def rolling(steps, rng):
     """Three dice travelling across the tray, one step per frame."""
-    return [noisy(with_dice([(40 + 9 * t, 60 + 4 * t), (200 - 6 * t, 80 + 5 * t), (100 + 3 * t, 180 - 7 * t)]), rng)
-            for t in range(steps)]
+    return [
+        noisy(with_dice([(40 + 9 * t, 60 + 4 * t), (200 - 6 * t, 80 + 5 * t), (100 + 3 * t, 180 - 7 * t)]), rng)
+        for t in range(steps)
+    ]
 
 
 def test_moving_dice_are_never_read_then_exactly_one_reading_per_rest():
@@ -82,7 +85,7 @@ def test_a_hand_reaching_in_is_reported_as_hand():
     dice = with_dice([(80, 80), (200, 150)])
     feed(detector, [noisy(dice, rng) for _ in range(8)])
     states = []
-    for reach in range(60, 200, 20):   # an arm coming in from the right edge
+    for reach in range(60, 200, 20):  # an arm coming in from the right edge
         frame = dice.copy()
         cv2.ellipse(frame, (W, 120), (reach, 35), 0, 0, 360, (120, 150, 205), -1)
         states.append(detector.update(noisy(frame, rng)))
@@ -104,7 +107,7 @@ def test_a_die_still_wobbling_is_moving():
     rng = np.random.default_rng(6)
     detector = RestDetector(tray())
     frames = []
-    for t in range(20):   # a single die rocking a few degrees back and forth
+    for t in range(20):  # a single die rocking a few degrees back and forth
         frame = tray()
         flat.die(frame, (160, 120), 22, 5, angle=10 + 8 * (-1) ** t)
         frames.append(noisy(frame, rng))
@@ -131,6 +134,6 @@ def test_a_hand_held_still_whose_sleeve_matches_the_table_is_a_hand():
     detector = RestDetector(tray())
     dice = with_dice([(80, 80), (200, 150)])
     hand = dice.copy()
-    cv2.ellipse(hand, (230, 120), (80, 40), 0, 0, 360, (120, 150, 205), -1)   # palm and forearm, no sleeve
+    cv2.ellipse(hand, (230, 120), (80, 40), 0, 0, 360, (120, 150, 205), -1)  # palm and forearm, no sleeve
     states = feed(detector, [noisy(dice, rng) for _ in range(8)] + [noisy(hand, rng) for _ in range(10)])
     assert all(s.state == HAND and not s.read_now for s in states[8:])

@@ -1,4 +1,5 @@
 """Reading a crop at four quarter turns, only when its first reading is unsure (vision.preprocess.read_turned)."""
+
 import numpy as np
 
 from vision.preprocess import SURE, read_turned
@@ -16,8 +17,8 @@ class CornerNet:
         self.calls.append(blob.shape[0])
 
     def forward(self):
-        corner = self.blob[:, :, 0, 0]           # N x 3, in 0..1
-        return corner * 8.0                       # three classes
+        corner = self.blob[:, :, 0, 0]  # N x 3, in 0..1
+        return corner * 8.0  # three classes
 
 
 def softmax(x):
@@ -34,7 +35,7 @@ def crop(top_left, others=(0, 0, 0)):
 
 def test_a_sure_crop_is_read_once_as_it_lies():
     net = CornerNet()
-    sure = crop((255, 0, 0))                      # class 0 at ~0.9993
+    sure = crop((255, 0, 0))  # class 0 at ~0.9993
     probs = read_turned(net, [sure, sure])
     assert net.calls == [2]
     assert np.argmax(probs[0]) == 0 and probs[0, 0] > SURE
@@ -42,13 +43,13 @@ def test_a_sure_crop_is_read_once_as_it_lies():
 
 def test_an_unsure_crop_is_read_at_four_turns_and_the_readings_averaged():
     net = CornerNet()
-    unsure = crop((120, 110, 100))                # first reading about 0.4 / 0.33 / 0.27
-    unsure[0, -1] = (0, 255, 0)                   # what the corner shows after a quarter turn one way
-    unsure[-1, 0] = (0, 0, 255)                   # ... and the other way
+    unsure = crop((120, 110, 100))  # first reading about 0.4 / 0.33 / 0.27
+    unsure[0, -1] = (0, 255, 0)  # what the corner shows after a quarter turn one way
+    unsure[-1, 0] = (0, 0, 255)  # ... and the other way
     sure = crop((255, 0, 0))
     probs = read_turned(net, [sure, unsure])
-    assert net.calls == [2, 3]                    # only the unsure crop is turned, three more times
+    assert net.calls == [2, 3]  # only the unsure crop is turned, three more times
     readings = [softmax(np.rot90(unsure, k)[0, 0] / 255.0 * 8.0) for k in range(4)]
     assert np.allclose(probs[1], np.mean(readings, axis=0), atol=1e-5)
-    assert not np.allclose(probs[1], readings[0], atol=1e-2)   # the turns did change the answer
+    assert not np.allclose(probs[1], readings[0], atol=1e-2)  # the turns did change the answer
     assert probs[0, 0] > SURE

@@ -8,11 +8,11 @@ tells the kinds apart far better and reads numerals a little worse. A six-sided 
 on the tray instead of misreading it. The ONNX models live in vision/models; how they were trained and
 on what: vision/lab/training/d10_train.py and vision/models/README-d10.md.
 """
+
 from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Optional
 
 import cv2
 import numpy as np
@@ -24,17 +24,17 @@ from ..preprocess import SURE, finder_inputs, finder_scale, read_turned
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
 
-SAME_DIE = 0.5           # two finds closer than this many box sides are one die
+SAME_DIE = 0.5  # two finds closer than this many box sides are one die
 # Without a calibration the die's size is unknown: look at the frame with its long side at 320 px (tray
 # frames: dice ~15-25 px) and at 160 px (close-up photos, where a die is too big to see whole), each look
 # with the die sizes (finder pixels) it sees whole. The coarse look's finds under 24 px are left to the fine
 # look, which sees them sharper: otherwise it reports two touching tray dice as one die twice their size,
 # which then hides them as its "faces". A fine-look find over 48 px may be part of a die that the coarse look
 # sees whole (a close-up photo turned on its side: half the die boxed), so it yields to a find that fits.
-BARE_LOOKS = ((320, 0.0, 48.0), (160, 24.0, np.inf))   # long side, smallest and biggest die that fit
-INSIDE_BIGGER = 1.5      # a die whose centre lies on a die this many times its size is part of that die
-NO_DIE, D6 = 0, 11       # reader classes besides the d10 values 1..10
-WIDER = 1.3              # an unsure die is read again with this many times more of its surroundings
+BARE_LOOKS = ((320, 0.0, 48.0), (160, 24.0, np.inf))  # long side, smallest and biggest die that fit
+INSIDE_BIGGER = 1.5  # a die whose centre lies on a die this many times its size is part of that die
+NO_DIE, D6 = 0, 11  # reader classes besides the d10 values 1..10
+WIDER = 1.3  # an unsure die is read again with this many times more of its surroundings
 
 
 class D10Reader(FrameReader):
@@ -45,20 +45,23 @@ class D10Reader(FrameReader):
         self.reader = cv2.dnn.readNet(str(models / "d10_reader.onnx"))
         self.kinds = cv2.dnn.readNet(str(models / "d10_kinds.onnx"))
         self.models = models
-        self._d6_faces = None   # the six-sided face reader, loaded the first time a d6 turns up
+        self._d6_faces = None  # the six-sided face reader, loaded the first time a d6 turns up
 
-    def find(self, frame: np.ndarray, die_px: Optional[float] = None) -> list[Find]:
+    def find(self, frame: np.ndarray, die_px: float | None = None) -> list[Find]:
         """Candidate dice as (cx, cy, w, h, score) in frame pixels: those their look sees whole first, each
         group strongest first."""
-        looks = [(finder_scale(frame.shape, die_px), 0.0, np.inf)] if die_px else [
-            (side / max(frame.shape[:2]), smallest, biggest) for side, smallest, biggest in BARE_LOOKS]
-        finds = []   # (fits its look, score, find)
+        looks = (
+            [(finder_scale(frame.shape, die_px), 0.0, np.inf)]
+            if die_px
+            else [(side / max(frame.shape[:2]), smallest, biggest) for side, smallest, biggest in BARE_LOOKS]
+        )
+        finds = []  # (fits its look, score, find)
         for (scale, smallest, biggest), shrunk in zip(looks, finder_inputs(frame, [look[0] for look in looks])):
             for f in self._find_in(shrunk, scale):
                 px = max(f[2], f[3]) * scale
                 if px >= smallest:
                     finds.append((px <= biggest, f[4], f))
-        kept = []   # one die found twice is kept once: where it fits, else the surer; faces are settled later
+        kept = []  # one die found twice is kept once: where it fits, else the surer; faces are settled later
         for *_, f in sorted(finds, key=lambda x: x[:2], reverse=True):
             if not any(_same_die(f, k) for k in kept):
                 kept.append(f)
@@ -72,9 +75,9 @@ class D10Reader(FrameReader):
             return np.zeros((0, 12), np.float32)
         probs = self._read(frame, finds, READ_CONTEXT)
         unsure = np.flatnonzero(probs.max(axis=1) < SURE)
-        if len(unsure):   # whether a die is there stays the usual look's to say: the wider one sees neighbours
+        if len(unsure):  # whether a die is there stays the usual look's to say: the wider one sees neighbours
             wider = self._read(frame, [finds[k] for k in unsure], READ_CONTEXT * WIDER)
-            die = 1 - probs[unsure, NO_DIE:NO_DIE + 1]
+            die = 1 - probs[unsure, NO_DIE : NO_DIE + 1]
             probs[unsure, 1:] = die * (_of_a_die(probs[unsure]) + _of_a_die(wider)) / 2
         return probs
 
@@ -84,7 +87,7 @@ class D10Reader(FrameReader):
         crops = [read_crop(frame, cx, cy, max(w, h) * context) for cx, cy, w, h, _ in finds]
         probs, kinds = read_turned(self.reader, crops), read_turned(self.kinds, crops)
         die = 1 - probs[:, NO_DIE]
-        ten = kinds[:, 1:D6].sum(axis=1) / np.maximum(kinds[:, 1:].sum(axis=1), 1e-9)   # of a die, it is a d10
+        ten = kinds[:, 1:D6].sum(axis=1) / np.maximum(kinds[:, 1:].sum(axis=1), 1e-9)  # of a die, it is a d10
         values = probs[:, 1:D6] / np.maximum(probs[:, 1:D6].sum(axis=1, keepdims=True), 1e-9)
         probs[:, 1:D6] = values * (die * ten)[:, None]
         probs[:, D6] = die * (1 - ten)
@@ -100,15 +103,15 @@ class D10Reader(FrameReader):
         best = np.argmax(probs, axis=1)
         d6 = [k for k, b in enumerate(best) if b == D6]
         d6_faces = dict(zip(d6, self.six_sided(frame, [finds[k] for k in d6])))
-        read = [(*f[:4], p.max()) for f, p in zip(finds, probs)]   # each find with how sure its reading is
+        read = [(*f[:4], p.max()) for f, p in zip(finds, probs)]  # each find with how sure its reading is
         dice_read = [r for r, b in zip(read, best) if b != NO_DIE]
         dice = []
         for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
-            if best[k] == NO_DIE or _outranked(read[k], dice_read):   # a phantom, or part of a die
+            if best[k] == NO_DIE or _outranked(read[k], dice_read):  # a phantom, or part of a die
                 continue
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
-            if k in d6_faces:   # said to be a d6 by this reader, read (value or cocked) by the six-sided one
+            if k in d6_faces:  # said to be a d6 by this reader, read (value or cocked) by the six-sided one
                 dice.append(faces.six_sided_die(d6_faces[k], box, zone, kind_sure=float(p[D6])))
             else:
                 dice.append(Die("d10", int(best[k]), box, zone, float(p[best[k]])))
@@ -122,7 +125,9 @@ def _of_a_die(probs: np.ndarray) -> np.ndarray:
 
 def _same_die(a, b) -> bool:
     near = np.hypot(a[0] - b[0], a[1] - b[1]) <= SAME_DIE * max(b[2], b[3])
-    return near and max(a[2], a[3]) < INSIDE_BIGGER * max(b[2], b[3]) and max(b[2], b[3]) < INSIDE_BIGGER * max(a[2], a[3])
+    return (
+        near and max(a[2], a[3]) < INSIDE_BIGGER * max(b[2], b[3]) and max(b[2], b[3]) < INSIDE_BIGGER * max(a[2], a[3])
+    )
 
 
 def _outranked(die: Find, dice: list[Find]) -> bool:
@@ -130,10 +135,16 @@ def _outranked(die: Find, dice: list[Find]) -> bool:
     the small one is its face or numeral (close-up photos), whose reading is never sure. Unless the small one
     is read surely and the big one is not: then the big one is no die (a hand over the tray, its middle on a
     die)."""
+
     def small_wins(small, big):
         return small[4] >= SURE > big[4]
-    return any(small_wins(other, die) if lies_on(other, die, INSIDE_BIGGER) else
-               lies_on(die, other, INSIDE_BIGGER) and not small_wins(die, other) for other in dice)
+
+    return any(
+        small_wins(other, die)
+        if lies_on(other, die, INSIDE_BIGGER)
+        else lies_on(die, other, INSIDE_BIGGER) and not small_wins(die, other)
+        for other in dice
+    )
 
 
 @functools.cache
@@ -141,6 +152,6 @@ def _packaged() -> D10Reader:
     return D10Reader()
 
 
-def read_d10(frame: np.ndarray, calibration: Optional[TrayCalibration] = None) -> Reading:
+def read_d10(frame: np.ndarray, calibration: TrayCalibration | None = None) -> Reading:
     """Read a frame expecting ten-sided dice, with the packaged models (loaded once)."""
     return _packaged().read(frame, calibration)

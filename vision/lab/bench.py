@@ -2,6 +2,7 @@
 drawn flat (render.flat), the ten-sided reader on a rendered tray, and learnt dice: adapting after a confirmed
 throw of six dice (features, refit, the throw written to disk) with a full night learnt, and reading a frame with
 the adapted reader."""
+
 from __future__ import annotations
 
 import statistics
@@ -23,12 +24,12 @@ from .render import dice_d10, flat, layout
 from .render.frame import DieState, render_frame
 from .render.scene import Scene
 
-BENCH_SEED = 4242   # the ten-sided bench frame's scene
+BENCH_SEED = 4242  # the ten-sided bench frame's scene
 
 
 def median_ms(fn, repeats: int) -> float:
     """Median milliseconds of `fn()` over `repeats` calls, after one call to warm up."""
-    fn()   # warm up (first dnn run allocates)
+    fn()  # warm up (first dnn run allocates)
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -45,9 +46,12 @@ def run(repeats: int = 30) -> dict:
 
     # a stream alternating between two small frames (dice moved), so every update does the full work
     empty = flat.surface(240, 320)
-    small = [cv2.resize(frame, (320, 240), interpolation=cv2.INTER_AREA), np.roll(cv2.resize(frame, (320, 240)), 7, axis=1)]
+    small = [
+        cv2.resize(frame, (320, 240), interpolation=cv2.INTER_AREA),
+        np.roll(cv2.resize(frame, (320, 240)), 7, axis=1),
+    ]
     detector = RestDetector(empty)
-    counter = iter(range(10 ** 9))
+    counter = iter(range(10**9))
     rest_ms = median_ms(lambda: detector.update(small[next(counter) % 2]), repeats * 10)
     return {"read_ms": read_ms, "rest_ms": rest_ms, **learnt_ms(frame, reader, repeats)}
 
@@ -60,13 +64,16 @@ def learnt_ms(frame: np.ndarray, reader, repeats: int) -> dict:
         learnt = Learnt(Path(folder))
         look = learnt.look("d6")
         features, _ = look.see(look.crops(frame, dice))
-        rng = np.random.default_rng(0)   # a full store: the throw's dice seen MOST times, a little differently
+        rng = np.random.default_rng(0)  # a full store: the throw's dice seen MOST times, a little differently
         many = np.resize(np.arange(len(dice)), MOST)
         noisy = features[many] + 0.05 * rng.normal(size=(MOST, features.shape[1])).astype(np.float32)
-        learnt.examples["d6"] = Examples(noisy / np.linalg.norm(noisy, axis=1, keepdims=True),
-                                         np.array(values, np.int16)[many], np.full(MOST, HOW.index("sure"), np.int8),
-                                         np.array(values, np.int16)[many],
-                                         np.zeros((MOST, *look.crops(frame, dice[:1])[0].shape), np.uint8))
+        learnt.examples["d6"] = Examples(
+            noisy / np.linalg.norm(noisy, axis=1, keepdims=True),
+            np.array(values, np.int16)[many],
+            np.full(MOST, HOW.index("sure"), np.int8),
+            np.array(values, np.int16)[many],
+            np.zeros((MOST, *look.crops(frame, dice[:1])[0].shape), np.uint8),
+        )
         learnt.adapters["d6"].fit(learnt.examples["d6"])
         adapt_ms = median_ms(lambda: learnt.learn(frame, dice, values, ["sure"] * len(dice)), repeats)
         read_adapted_ms = median_ms(lambda: learnt.adapt(frame, reader.read(frame)), repeats)

@@ -6,12 +6,13 @@ them are read and scored with the trust figures, with nothing learnt, after N, a
 The lab, not the runtime: the table never runs it. Each photo is read once by the packaged reader and
 seen once by the adapter's look; every adapter is then scored on those same dice.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Optional
 
 import numpy as np
 
@@ -22,10 +23,10 @@ from ..types import FACES, Reading
 from .scoring import Score, match
 
 NIGHT_SEED = 39
-CURVE = (0, 10, 30, 100, 300, 1000)   # the curve's points up to N (and N itself)
+CURVE = (0, 10, 30, 100, 300, 1000)  # the curve's points up to N (and N itself)
 
 
-def figures(seen: list["Seen"], adapter: Adapter) -> dict:
+def figures(seen: list[Seen], adapter: Adapter) -> dict:
     """The trust figures (scoring.Score.trust) of the photos' readings with the adapter's say."""
     score = Score()
     for photo in seen:
@@ -43,9 +44,10 @@ def training_copies(set_dir) -> set[str]:
 @dataclass
 class Seen:
     """A photo as read once: the packaged reading, which of its dice the adapter re-reads, and their look."""
+
     image: LabeledImage
     reading: Reading
-    adaptable: list[int]        # indices in reading.dice
+    adaptable: list[int]  # indices in reading.dice
     features: np.ndarray
     values: np.ndarray
     crops: list
@@ -89,8 +91,16 @@ def confirmations(seen: Seen, reading: Reading, careless: Callable[[], bool], rn
             yield j, lab.value, "corrected" if die.value != lab.value else "flagged" if die.uncertain else "sure"
 
 
-def night(images: Iterable[LabeledImage], read: Callable, load: Callable, kind: str, n: int,
-          careless: float = 0.0, seed: int = NIGHT_SEED, look: Optional[Look] = None) -> dict:
+def night(
+    images: Iterable[LabeledImage],
+    read: Callable,
+    load: Callable,
+    kind: str,
+    n: int,
+    careless: float = 0.0,
+    seed: int = NIGHT_SEED,
+    look: Look | None = None,
+) -> dict:
     """{"adapt": n, "confirmed": ..., "before": figures, "after": figures, "curve": [{"adapt": m, ...figures}]},
     each scored on the photos after those confirmed."""
     look = look or Look(kind)
@@ -98,27 +108,37 @@ def night(images: Iterable[LabeledImage], read: Callable, load: Callable, kind: 
     images = list(images)
     order = np.random.default_rng(seed).permutation(len(images))
     rng = np.random.default_rng(seed + 1)
-    wrong = set(rng.choice(n, size=round(careless * n), replace=False).tolist()) if n else set()   # exactly that share
+    wrong = set(rng.choice(n, size=round(careless * n), replace=False).tolist()) if n else set()  # exactly that share
     points = sorted({p for p in CURVE if p < n} | {n})
     adapter, examples, snapshots = Adapter(faces), Examples.empty(), {0: Adapter(faces)}
     k, taught = 0, 0
     while k < len(order) and taught < n:
         seen = see(images[order[k]], read, load, look)
         k += 1
-        for j, value, how in confirmations(seen, adapted(seen, adapter), lambda: taught in wrong, rng, faces):
-            examples = examples + Examples(seen.features[j:j + 1], np.array([value], np.int16),
-                                           np.array([HOW.index(how)], np.int8),
-                                           seen.values[j:j + 1].argmax(axis=1).astype(np.int16) + 1,
-                                           np.zeros((1, 0, 0, 3), np.uint8))
+        for j, value, how in confirmations(seen, adapted(seen, adapter), lambda: taught in wrong, rng, faces):  # noqa: B023 (taught as it grows)
+            examples = examples + Examples(
+                seen.features[j : j + 1],
+                np.array([value], np.int16),
+                np.array([HOW.index(how)], np.int8),
+                seen.values[j : j + 1].argmax(axis=1).astype(np.int16) + 1,
+                np.zeros((1, 0, 0, 3), np.uint8),
+            )
             taught += 1
-            if taught in points:   # the curve's point, as if the night stopped at this die
+            if taught in points:  # the curve's point, as if the night stopped at this die
                 snapshots[taught] = Adapter(faces)
                 snapshots[taught].fit(examples)
             if taught == n:
                 break
-        adapter.fit(examples)   # as the table does after each confirmed throw
+        adapter.fit(examples)  # as the table does after each confirmed throw
     rest = [see(images[i], read, load, look) for i in order[k:]]
-    scored = {p: figures(rest, snapshots.get(p, adapter)) for p in points}   # a set too small for N: all it had
-    return {"adapt": n, "confirmed": taught, "confirmed_wrong": len(wrong), "photos_confirmed": k,
-            "photos_scored": len(rest),
-            "before": scored[0], "after": scored[n], "curve": [{"adapt": p, **f} for p, f in scored.items()]}
+    scored = {p: figures(rest, snapshots.get(p, adapter)) for p in points}  # a set too small for N: all it had
+    return {
+        "adapt": n,
+        "confirmed": taught,
+        "confirmed_wrong": len(wrong),
+        "photos_confirmed": k,
+        "photos_scored": len(rest),
+        "before": scored[0],
+        "after": scored[n],
+        "curve": [{"adapt": p, **f} for p, f in scored.items()],
+    }

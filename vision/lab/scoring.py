@@ -9,13 +9,14 @@ mistake that costs a game); the rest are missed. A die labeled `"legible": false
 as right when the table asks about it. `sure_phantoms` are detections of nothing that are not flagged. Each comes
 with its rate per labeled die.
 """
+
 from __future__ import annotations
 
 import time
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from ..labels import LabeledDie, LabeledImage, box_holds
 from ..types import Die, Reading
@@ -27,15 +28,19 @@ def _distance(box, x: float, y: float) -> float:
     return ((box[0] + box[2]) / 2 - x) ** 2 + ((box[1] + box[3]) / 2 - y) ** 2
 
 
-def match(detected: Iterable[Die], labeled: Iterable[LabeledDie]) -> tuple[list[tuple[Die, LabeledDie]], list[Die], list[LabeledDie]]:
+def match(
+    detected: Iterable[Die], labeled: Iterable[LabeledDie]
+) -> tuple[list[tuple[Die, LabeledDie]], list[Die], list[LabeledDie]]:
     """One-to-one matching by box-contains-centre; where boxes overlap, nearer box centres pair first.
 
     Returns (pairs, phantoms, missed)."""
     detected, labeled = list(detected), list(labeled)
     candidates = sorted(
         (_distance(lab.box, *det.centre), i, j)
-        for i, det in enumerate(detected) for j, lab in enumerate(labeled)
-        if box_holds(lab.box, *det.centre))
+        for i, det in enumerate(detected)
+        for j, lab in enumerate(labeled)
+        if box_holds(lab.box, *det.centre)
+    )
     used_det, used_lab, pairs = set(), set(), []
     for _, i, j in candidates:
         if i not in used_det and j not in used_lab:
@@ -60,11 +65,11 @@ class Score:
     correct: int = 0
     phantoms: int = 0
     missed: int = 0
-    right: int = 0        # the trust figures (module docstring)
+    right: int = 0  # the trust figures (module docstring)
     asked: int = 0
     silent: int = 0
     sure_phantoms: int = 0
-    illegible: int = 0    # labeled dice no person can read
+    illegible: int = 0  # labeled dice no person can read
     images: int = 0
     seconds: float = 0.0
     confusion: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
@@ -83,7 +88,7 @@ class Score:
             self.correct += right
             if _flagged(det):
                 self.asked += lab.legible
-                self.right += not lab.legible   # asked about a die no person can read: what the table should do
+                self.right += not lab.legible  # asked about a die no person can read: what the table should do
             else:
                 self.right += right
                 self.silent += not right
@@ -104,7 +109,9 @@ class Score:
             "phantoms": self.phantoms,
             "missed": self.missed,
             "ms_per_image": round(1000 * self.seconds / self.images, 1) if self.images else 0.0,
-            "confusion": {t: dict(sorted(r.items())) for t, r in sorted(self.confusion.items(), key=lambda kv: int(kv[0]))},
+            "confusion": {
+                t: dict(sorted(r.items())) for t, r in sorted(self.confusion.items(), key=lambda kv: int(kv[0]))
+            },
         }
 
 
@@ -113,7 +120,9 @@ def _flagged(die: Die) -> bool:
     return die.cocked or die.uncertain
 
 
-def evaluate(images: Iterable[LabeledImage], read: Callable[[object], Reading], load: Callable[[Path], object]) -> Score:
+def evaluate(
+    images: Iterable[LabeledImage], read: Callable[[object], Reading], load: Callable[[Path], object]
+) -> Score:
     """Read every image with `read` (frame -> Reading) and score it; `load` opens an image file."""
     score = Score()
     for image in images:

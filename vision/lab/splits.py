@@ -5,13 +5,14 @@ five consecutive numbers: a held-out photo has no twin in training. A set whose 
 split (`"split": "train" | "valid" | "test"`) keeps it: its valid and test photos are held out (its training
 photos may exist only as altered copies, and their originals among the others would be twins).
 """
+
 from __future__ import annotations
 
 import re
 import zlib
 from pathlib import Path
 
-HELD_OUT_ONE_IN = 5   # 20% held out
+HELD_OUT_ONE_IN = 5  # 20% held out
 
 
 def split_key(file_name: str) -> str:
@@ -19,7 +20,7 @@ def split_key(file_name: str) -> str:
     found = re.search(r"(\d+)$", stem)
     if not found:
         return stem
-    return f"{stem[:found.start()]}{int(found.group(1)) // 5}"
+    return f"{stem[: found.start()]}{int(found.group(1)) // 5}"
 
 
 def is_held_out(file_name: str) -> bool:

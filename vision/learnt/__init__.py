@@ -9,10 +9,10 @@
 The table decides what counts as confirmed (adapter.HOW); this package, how examples are kept and used.
 Nothing learnt leaves the device. `dicetable evaluate SET_DIR --adapt N` measures it (vision.lab.night).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 
@@ -26,7 +26,7 @@ __all__ = ["Learnt", "HOW", "KINDS"]
 
 
 class Learnt:
-    def __init__(self, folder: Optional[Path] = None, models: Path = MODELS):
+    def __init__(self, folder: Path | None = None, models: Path = MODELS):
         """`folder`: where the examples are kept (None: learnt only until the program ends)."""
         self.models = models
         self._looks: dict[str, Look] = {}
@@ -60,15 +60,20 @@ class Learnt:
             features, values = look.see(look.crops(frame, [dice[k] for k in mine]))
             for k, blended in zip(mine, adapter.blend(features, values)):
                 dice[k] = reread(dice[k], blended)
-        return reading if dice == list(reading.dice) else Reading(tuple(dice), reading.width, reading.height, reading.ms)
+        return (
+            reading if dice == list(reading.dice) else Reading(tuple(dice), reading.width, reading.height, reading.ms)
+        )
 
     def learn(self, frame: np.ndarray, dice, values, hows) -> None:
         """A confirmed throw: `dice` as read, `values` as the players confirmed them, `hows` (HOW) how. Only flat
         dice inside the tray are learnt (a die outside it may be anything on the table)."""
         throw = {}
         for kind in KINDS:
-            mine = [(d, v, h) for d, v, h in zip(dice, values, hows)
-                    if d.kind == kind and not d.cocked and d.zone != OUTSIDE and v is not None]
+            mine = [
+                (d, v, h)
+                for d, v, h in zip(dice, values, hows)
+                if d.kind == kind and not d.cocked and d.zone != OUTSIDE and v is not None
+            ]
             if not mine:
                 continue
             if any(h not in HOW for _, _, h in mine):
@@ -76,9 +81,13 @@ class Learnt:
             look = self.look(kind)
             crops = look.crops(frame, [d for d, _, _ in mine])
             features, read = look.see(crops)
-            throw[kind] = Examples(features, np.array([v for _, v, _ in mine], np.int16),
-                                   np.array([HOW.index(h) for *_, h in mine], np.int8),
-                                   (read.argmax(axis=1) + 1).astype(np.int16), np.array(crops, np.uint8))
+            throw[kind] = Examples(
+                features,
+                np.array([v for _, v, _ in mine], np.int16),
+                np.array([HOW.index(h) for *_, h in mine], np.int8),
+                (read.argmax(axis=1) + 1).astype(np.int16),
+                np.array(crops, np.uint8),
+            )
             learnt = self.examples.get(kind, Examples.empty()) + throw[kind]
             self.examples[kind] = newest_balanced(learnt, FACES[kind], MOST)
             self.adapters[kind].fit(self.examples[kind])
@@ -87,8 +96,11 @@ class Learnt:
 
     def counts(self) -> dict[str, dict[int, int]]:
         """How many dice of each kind and value have been learnt."""
-        return {kind: {v: int((e.values == v).sum()) for v in range(1, FACES[kind] + 1)}
-                for kind, e in self.examples.items() if len(e)}
+        return {
+            kind: {v: int((e.values == v).sum()) for v in range(1, FACES[kind] + 1)}
+            for kind, e in self.examples.items()
+            if len(e)
+        }
 
     def forget(self) -> None:
         """Forget every learnt die, here and on disk."""

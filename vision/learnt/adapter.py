@@ -9,6 +9,7 @@ of the others stays the reader's, so an unseen face is never pulled to a seen on
 grows with the examples; the blend's confidence decides, as the reader's does, whether the table asks.
 Measured on the real sets with `dicetable evaluate SET_DIR --adapt N` (vision/README.md, learnt dice).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -17,21 +18,21 @@ import numpy as np
 
 from ..preprocess import softmax
 
-HOW = ("corrected", "flagged", "sure")   # how a reading was confirmed: changed by a player; unsure, confirmed; sure, OK
+HOW = ("corrected", "flagged", "sure")  # how a reading was confirmed: changed by a player; unsure, confirmed; sure, OK
 WEIGHT = {"corrected": 3.0, "flagged": 2.0, "sure": 1.0}
-MIN_SEEN = 3             # a value the classifier has seen fewer times than this is left to the reader
-MOST_SAY = 0.9           # the classifier's largest share of the blend
+MIN_SEEN = 3  # a value the classifier has seen fewer times than this is left to the reader
+MOST_SAY = 0.9  # the classifier's largest share of the blend
 CHECKED, FOLDS = 200, 4  # its share comes from cross-validation on the newest this many dice, in this many folds,
-CHECK_STEPS = 60         # each fold fitted with this many steps (near enough to a full fit to judge it, and quick)
-SHARPNESS = 16.0         # the features (length 1) are scaled by this before the classifier
-TYPICAL = 0.1            # a die as alike to the learnt dice of its value as the least alike tenth of them is familiar
-SAME_PICTURE = 0.999     # two dice this alike are one die seen twice (a kept die, confirmed again)
-UNFAMILIAR = 0.05        # ... and one this much less alike (cosine) is a stranger: the reader alone reads it
-RIDGE = 1e-2             # weight decay: keeps the classifier from trusting a handful of dice absolutely
-STEPS, STEP = 150, 0.5   # gradient steps of a first fit, and their size
-REFIT_STEPS = 40         # of a refit, which starts from the last fit
-FIT_MOST = 600           # the classifier fits the newest this many examples, balanced by value (the dice in use
-                         # now; and a refit stays in tens of milliseconds)
+CHECK_STEPS = 60  # each fold fitted with this many steps (near enough to a full fit to judge it, and quick)
+SHARPNESS = 16.0  # the features (length 1) are scaled by this before the classifier
+TYPICAL = 0.1  # a die as alike to the learnt dice of its value as the least alike tenth of them is familiar
+SAME_PICTURE = 0.999  # two dice this alike are one die seen twice (a kept die, confirmed again)
+UNFAMILIAR = 0.05  # ... and one this much less alike (cosine) is a stranger: the reader alone reads it
+RIDGE = 1e-2  # weight decay: keeps the classifier from trusting a handful of dice absolutely
+STEPS, STEP = 150, 0.5  # gradient steps of a first fit, and their size
+REFIT_STEPS = 40  # of a refit, which starts from the last fit
+FIT_MOST = 600  # the classifier fits the newest this many examples, balanced by value (the dice in use
+# now; and a refit stays in tens of milliseconds)
 
 
 @dataclass
@@ -39,6 +40,7 @@ class Examples:
     """Confirmed dice of one kind, oldest first: features (N x D), values (1..faces), how (index into HOW), what
     the reader network read (its likeliest value, 1..faces), and the crops they were seen in (N x S x S x 3),
     from which a new model's features can be taken."""
+
     features: np.ndarray
     values: np.ndarray
     how: np.ndarray
@@ -49,11 +51,16 @@ class Examples:
         return len(self.values)
 
     @staticmethod
-    def empty(dims: int = 0, crop: tuple = (0, 0, 3)) -> "Examples":
-        return Examples(np.zeros((0, dims), np.float32), np.zeros(0, np.int16), np.zeros(0, np.int8),
-                        np.zeros(0, np.int16), np.zeros((0, *crop), np.uint8))
+    def empty(dims: int = 0, crop: tuple = (0, 0, 3)) -> Examples:
+        return Examples(
+            np.zeros((0, dims), np.float32),
+            np.zeros(0, np.int16),
+            np.zeros(0, np.int8),
+            np.zeros(0, np.int16),
+            np.zeros((0, *crop), np.uint8),
+        )
 
-    def __add__(self, other: "Examples") -> "Examples":
+    def __add__(self, other: Examples) -> Examples:
         if not len(self):
             return other
         return Examples(*(np.concatenate([a, b]) for a, b in zip(self.astuple(), other.astuple())))
@@ -61,7 +68,7 @@ class Examples:
     def astuple(self) -> tuple:
         return self.features, self.values, self.how, self.read, self.crops
 
-    def take(self, index) -> "Examples":
+    def take(self, index) -> Examples:
         return Examples(*(a[index] for a in self.astuple()))
 
 
@@ -72,7 +79,7 @@ class Adapter:
         self.faces = faces
         self.seen = np.zeros(faces, bool)
         self.count = 0
-        self.weights = None   # (D + 1) x faces: the classifier, bias last
+        self.weights = None  # (D + 1) x faces: the classifier, bias last
 
     def fit(self, examples: Examples) -> None:
         """Fit the classifier to the examples (warm-started from the last fit, so a refit after each throw is
@@ -88,7 +95,7 @@ class Adapter:
         y = examples.values[keep].astype(int) - 1
         self.known, self.known_values = examples.features[keep], y
         self.typical = _typical_likeness(self.known, y)
-        w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]] / counts[y]   # each seen value weighs alike
+        w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]] / counts[y]  # each seen value weighs alike
         warm = self.weights is not None and self.weights.shape[0] == x.shape[1]
         self.weights = self._train(x, y, w, self.weights if warm else None, REFIT_STEPS if warm else STEPS)
         self.trust = self._trust(x[-CHECKED:], y[-CHECKED:], w[-CHECKED:], examples.read[keep][-CHECKED:] - 1)
@@ -120,7 +127,7 @@ class Adapter:
                 continue
             weights = self._train(x[rest], y[rest], w[rest], None, CHECK_STEPS)
             wrong += ((x[~rest] @ weights).argmax(axis=1) != y[~rest]).sum()
-        mine = (wrong + 1) / (len(y) + 2)   # shrunk towards even: a few dice prove little
+        mine = (wrong + 1) / (len(y) + 2)  # shrunk towards even: a few dice prove little
         theirs = ((read != y).sum() + 1) / (len(y) + 2)
         return MOST_SAY * theirs / (theirs + mine)
 
@@ -151,15 +158,17 @@ class Adapter:
         theirs = reader / np.maximum(die, 1e-9)
         seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
         a = self.say * self.familiar(features, mine.argmax(axis=1))[:, None]
-        mine = np.where(self.seen, mine * seen_share, theirs)   # the unseen values keep the reader's share
-        return die * np.minimum((1 - a) * theirs + a * mine, mine)   # sure only where the classifier agrees
+        mine = np.where(self.seen, mine * seen_share, theirs)  # the unseen values keep the reader's share
+        return die * np.minimum((1 - a) * theirs + a * mine, mine)  # sure only where the classifier agrees
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
     """How alike a learnt die (of the newest CHECKED) and its likest other die of the same value are (cosine), at
     the TYPICAL quantile: the likeness above which a new die counts as one of those learnt."""
     like = features[-CHECKED:] @ features.T
-    like[(values[-CHECKED:, None] != values[None, :]) | (like > SAME_PICTURE)] = -np.inf   # itself, or the same die re-read
+    like[
+        (values[-CHECKED:, None] != values[None, :]) | (like > SAME_PICTURE)
+    ] = -np.inf  # itself, or the same die re-read
     nearest = like.max(axis=1)
     nearest = nearest[np.isfinite(nearest)]
     return float(np.quantile(nearest, TYPICAL)) if len(nearest) else 1.0
@@ -182,5 +191,5 @@ def newest_balanced(examples: Examples, faces: int, most: int) -> Examples:
     keep = np.zeros(len(examples), bool)
     for value in range(1, faces + 1):
         found = np.flatnonzero(examples.values == value)
-        keep[found[len(found) - min(cap, len(found)):]] = True
+        keep[found[len(found) - min(cap, len(found)) :]] = True
     return examples.take(keep)

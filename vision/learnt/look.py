@@ -1,12 +1,13 @@
 """How the adapter sees a die: the crop its kind's reader reads, and the reader network's activation just
 before its last (fully connected) layer, the die's features. Taken from the packaged ONNX models as they
 are, so a retrained model needs no change here: the stored crops give new features (store.py)."""
+
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import cv2
 import numpy as np
@@ -20,14 +21,15 @@ from ..types import FACES, Die
 @dataclass(frozen=True)
 class Kind:
     """What a kind of dice is read with: its reader network, its crop, and the network's classes."""
-    model: str                 # the reader network in vision/models
-    crop: Callable             # (frame, cx, cy, side) -> the crop the network reads
-    context: float             # the crop covers this many times the die's box
+
+    model: str  # the reader network in vision/models
+    crop: Callable  # (frame, cx, cy, side) -> the crop the network reads
+    context: float  # the crop covers this many times the die's box
 
 
 KINDS = {
-    "d6": Kind("faces.onnx", face_crop, FACE_CONTEXT),          # classes: no die, 1..6, cocked
-    "d10": Kind("d10_reader.onnx", read_crop, READ_CONTEXT),    # classes: no die, 1..10, six-sided die
+    "d6": Kind("faces.onnx", face_crop, FACE_CONTEXT),  # classes: no die, 1..6, cocked
+    "d10": Kind("d10_reader.onnx", read_crop, READ_CONTEXT),  # classes: no die, 1..10, six-sided die
 }
 
 
@@ -42,7 +44,9 @@ def _classic(path: Path) -> cv2.dnn.Net:
 def feature_layer(net: cv2.dnn.Net) -> str:
     """The layer whose output is the input of the network's last fully connected layer."""
     names = list(net.getLayerNames())
-    last_fc = max(i for i, name in enumerate(names) if net.getLayer(net.getLayerId(name)).type in ("Gemm", "InnerProduct"))
+    last_fc = max(
+        i for i, name in enumerate(names) if net.getLayer(net.getLayerId(name)).type in ("Gemm", "InnerProduct")
+    )
     return names[last_fc - 1]
 
 
@@ -50,21 +54,26 @@ def feature_layer(net: cv2.dnn.Net) -> str:
 # face of a die (a flat die is never centred on another; dice of one tray are near one size): it looks like a
 # die to the classifier too (a white pip on a black die is a black one), so the adapter leaves it to the reader.
 # Measured: these are 47 of the 87 phantoms in 60 photos of tomitomi3-gray-d6 where the reader found one.
-PART_OF_A_DIE = 0.45     # box side, of the frame's biggest (a pip: about 0.4; real dice boxed by the finder: from 0.5)
+PART_OF_A_DIE = 0.45  # box side, of the frame's biggest (a pip: about 0.4; real dice boxed by the finder: from 0.5)
 
 
 def adaptable(dice, kind: str) -> list[int]:
     """Indices of the dice of `kind` the adapter re-reads: flat, and none a part of another die (above)."""
+
     def side(d):
         return max(d.box[2] - d.box[0], d.box[3] - d.box[1])
 
     def on_another(d):
-        return any(o is not d and o.box[0] <= d.centre[0] <= o.box[2] and o.box[1] <= d.centre[1] <= o.box[3]
-                   for o in dice)
+        return any(
+            o is not d and o.box[0] <= d.centre[0] <= o.box[2] and o.box[1] <= d.centre[1] <= o.box[3] for o in dice
+        )
 
     biggest = max((side(d) for d in dice), default=0.0)
-    return [k for k, d in enumerate(dice) if d.kind == kind and not d.cocked and side(d) >= PART_OF_A_DIE * biggest
-            and not on_another(d)]
+    return [
+        k
+        for k, d in enumerate(dice)
+        if d.kind == kind and not d.cocked and side(d) >= PART_OF_A_DIE * biggest and not on_another(d)
+    ]
 
 
 def model_id(kind: str, models: Path = MODELS) -> str:
@@ -95,8 +104,10 @@ class Look:
 
     def crops(self, frame: np.ndarray, dice: list[Die]) -> list[np.ndarray]:
         """Each die's crop as the reader sees it, from its box."""
-        return [self.spec.crop(frame, *d.centre, max(d.box[2] - d.box[0], d.box[3] - d.box[1]) * self.spec.context)
-                for d in dice]
+        return [
+            self.spec.crop(frame, *d.centre, max(d.box[2] - d.box[0], d.box[3] - d.box[1]) * self.spec.context)
+            for d in dice
+        ]
 
     def see(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """(features N x D, values N x faces): each crop's features averaged over its four quarter turns (a die
@@ -115,4 +126,4 @@ class Look:
             features = features @ projection
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
         probs = softmax(logits.reshape(len(TURNS) * n, -1)).reshape(len(TURNS), n, -1).mean(axis=0)
-        return features.astype(np.float32), probs[:, 1:faces + 1].astype(np.float32)
+        return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)

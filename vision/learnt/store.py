@@ -7,14 +7,15 @@ be read (a damaged SD card) is named in `problems` and set aside, never fatal.
 Files: learnt.npz (through = the last throw merged), throw-NNNNNNNN.npz; both hold, per kind, features,
 values, how (adapter.HOW), crops and the model the features were taken from.
 """
+
 from __future__ import annotations
 
 import io
 import os
 import re
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -23,8 +24,8 @@ from appliance.base.files import write_atomically
 from ..types import FACES
 from .adapter import Examples, newest_balanced
 
-MOST = 5000              # dice kept per kind: the newest, the same number of each value where there are
-COMPACT_AFTER = 50       # throw files before they are merged
+MOST = 5000  # dice kept per kind: the newest, the same number of each value where there are
+COMPACT_AFTER = 50  # throw files before they are merged
 MERGED = "learnt.npz"
 THROW = re.compile(r"throw-(\d{8})\.npz$")
 FIELDS = ("features", "values", "how", "read", "crops")
@@ -55,7 +56,7 @@ class Store:
         for path in ([merged] if merged.exists() else []) + [p for n, p in self._throws()]:
             match = THROW.match(path.name)
             if match and int(match.group(1)) <= through:
-                continue   # merged already (a crash between merging and deleting)
+                continue  # merged already (a crash between merging and deleting)
             data = self._read(path)
             if data is None:
                 continue
@@ -63,7 +64,7 @@ class Store:
             for kind in FACES:
                 if f"{kind}_values" in data:
                     part = Examples(*(data[f"{kind}_{name}"] for name in FIELDS))
-                    if str(data[f"{kind}_model"]) != self.models.get(kind):   # a retrained model sees them anew
+                    if str(data[f"{kind}_model"]) != self.models.get(kind):  # a retrained model sees them anew
                         part.features = self.features(kind, part.crops)
                     examples[kind] = examples.get(kind, Examples.empty()) + part
         return examples
@@ -112,7 +113,7 @@ class Store:
         self.folder.mkdir(parents=True, exist_ok=True)
         buffer = io.BytesIO()
         np.savez_compressed(buffer, **arrays)
-        write_atomically(path, buffer.getvalue(), mode=0o600)   # read by the table's own user only
+        write_atomically(path, buffer.getvalue(), mode=0o600)  # read by the table's own user only
 
 
 def _arrays(examples: dict[str, Examples], models: dict[str, str]) -> dict:

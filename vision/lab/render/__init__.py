@@ -11,6 +11,7 @@ vision.lab.render.training.render_training_set. Only numpy and OpenCV here (the 
 shipped glyph atlas: glyphs.py); dice drawn flat, without the camera, in flat.py. The game scripts and the
 driver that plays them through the table live in appliance.rendered_games.
 """
+
 from .camera import Camera
 from .scene import Scene, Tray
 

@@ -4,6 +4,7 @@ World frame: origin at the felt's centre, X to the right, Y towards the player (
 Z into the table, so a point h mm above the felt has Z = -h. OpenCV's projectPoints applies the lens
 distortion to dice corners; `rays()` undoes it per pixel so the background is drawn through the same lens.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,11 +16,11 @@ import numpy as np
 
 @dataclass(frozen=True)
 class Camera:
-    size: tuple[int, int] = (960, 720)              # frame width, height
-    focal: float = 1150.0                            # px
-    position: tuple[float, float, float] = (0.0, 60.0, -560.0)   # mm; a little towards the player
-    target: tuple[float, float, float] = (0.0, 0.0, 0.0)        # the point it looks at
-    roll_deg: float = 0.0                            # camera turned about its axis
+    size: tuple[int, int] = (960, 720)  # frame width, height
+    focal: float = 1150.0  # px
+    position: tuple[float, float, float] = (0.0, 60.0, -560.0)  # mm; a little towards the player
+    target: tuple[float, float, float] = (0.0, 0.0, 0.0)  # the point it looks at
+    roll_deg: float = 0.0  # camera turned about its axis
     distortion: tuple[float, ...] = (-0.10, 0.03, 0.0, 0.0, 0.0)  # k1 k2 p1 p2 k3: mild barrel
 
     @cached_property
@@ -64,7 +65,7 @@ class Camera:
         pix = np.stack([xs, ys], -1).reshape(-1, 1, 2)
         norm = cv2.undistortPoints(pix, self.matrix, np.asarray(self.distortion, np.float64)).reshape(h, w, 2)
         cam = np.concatenate([norm, np.ones((h, w, 1), np.float32)], -1)
-        return (cam @ self.rotation.astype(np.float32))   # camera -> world directions
+        return cam @ self.rotation.astype(np.float32)  # camera -> world directions
 
     def rays(self) -> np.ndarray:
         """(h, w, 3) world direction of the ray through each pixel's centre."""

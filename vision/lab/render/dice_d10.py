@@ -4,6 +4,7 @@ Opposite faces are parallel and add up to 9, so a d10 at rest shows one kite fla
 neighbouring faces slanting away, their numerals foreshortened. The numeral stands upright with its top
 towards the kite's sharp end (the pole); 6 and 9 carry a mark, a dot or an underline, as printed dice do.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,14 +14,14 @@ import cv2
 import numpy as np
 
 from . import glyphs
-from .dice_d6 import body_texture
 from .dice_d6 import Look as _D6Look
+from .dice_d6 import body_texture
 from .solid import Face, Solid
 
 TEX = 128
-RING_Z = 0.14       # half the zigzag's height for a ring of radius 1: a common d10's proportions
-UPPER_DIGITS = (1, 7, 3, 9, 5)   # around the upper pole; the lower faces carry 9 minus their opposite
-STROKE_FONTS = {   # OpenCV's Hershey fonts: (font, scale)
+RING_Z = 0.14  # half the zigzag's height for a ring of radius 1: a common d10's proportions
+UPPER_DIGITS = (1, 7, 3, 9, 5)  # around the upper pole; the lower faces carry 9 minus their opposite
+STROKE_FONTS = {  # OpenCV's Hershey fonts: (font, scale)
     "simplex": (cv2.FONT_HERSHEY_SIMPLEX, 1.0),
     "duplex": (cv2.FONT_HERSHEY_DUPLEX, 1.0),
     "complex": (cv2.FONT_HERSHEY_COMPLEX, 1.0),
@@ -28,17 +29,17 @@ STROKE_FONTS = {   # OpenCV's Hershey fonts: (font, scale)
     "plain": (cv2.FONT_HERSHEY_PLAIN, 1.9),
     "italic": (cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC, 1.0),
 }
-SANS_FONTS = {"sans": False, "sans-italic": True}   # TrueType (vision.lab.render.glyphs), name: italic; most real dice
+SANS_FONTS = {"sans": False, "sans-italic": True}  # TrueType (vision.lab.render.glyphs), name: italic; most real dice
 FONTS = (*STROKE_FONTS, *SANS_FONTS)
 
 
 @dataclass(frozen=True)
 class Look(_D6Look):
     font: str = "simplex"
-    weight: float = 1.0          # stroke thickness factor
-    mark: str = "dot"            # how 6 and 9 are told apart: "dot" or "underline"
+    weight: float = 1.0  # stroke thickness factor
+    mark: str = "dot"  # how 6 and 9 are told apart: "dot" or "underline"
     digit_size: float = 1.0
-    mark_len: float = 1.0        # underline length, share of the numeral's width (many real dice: about half)
+    mark_len: float = 1.0  # underline length, share of the numeral's width (many real dice: about half)
 
 
 LOOKS = (
@@ -62,12 +63,12 @@ def unit_geometry() -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
     lower = [(np.cos(np.radians(72 * k + 36)), np.sin(np.radians(72 * k + 36)), -a) for k in range(5)]
     # the pole's height that makes pole, U_k, L_k, U_k+1 one plane
     u0, u1, l0 = np.array(upper[0]), np.array(upper[1]), np.array(lower[0])
-    mid = (u0 + u1) / 2   # the plane contains the line from the pole through mid towards l0
+    mid = (u0 + u1) / 2  # the plane contains the line from the pole through mid towards l0
     h = mid[2] + (mid[2] - l0[2]) * np.linalg.norm(mid[:2]) / (np.linalg.norm(l0[:2]) - np.linalg.norm(mid[:2]))
     vertices = np.array([(0, 0, h), (0, 0, -h)] + upper + lower, np.float64)
     U, L = (lambda k: 2 + k % 5), (lambda k: 7 + k % 5)
-    faces = [(0, U(k), L(k), U(k + 1)) for k in range(5)]               # around the upper pole
-    faces += [(1, L(k + 1), U(k + 1), L(k)) for k in range(5)]          # around the lower pole
+    faces = [(0, U(k), L(k), U(k + 1)) for k in range(5)]  # around the upper pole
+    faces += [(1, L(k + 1), U(k + 1), L(k)) for k in range(5)]  # around the lower pole
     return vertices, faces
 
 
@@ -76,7 +77,9 @@ def _digits() -> list[int]:
     return list(UPPER_DIGITS) + [9 - UPPER_DIGITS[(j - 2) % 5] for j in range(5)]
 
 
-def kite_texture(digit: int, look: Look, corners2d: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def kite_texture(
+    digit: int, look: Look, corners2d: np.ndarray, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
     """A kite face drawn flat: corners2d (pole, side, blunt, side) in texture pixels."""
     tex = body_texture(look, rng, (TEX, TEX))
     mask = np.zeros((TEX * 4, TEX * 4), np.uint8)
@@ -92,7 +95,7 @@ def kite_texture(digit: int, look: Look, corners2d: np.ndarray, rng: np.random.G
     text = str(digit)
     height = np.linalg.norm(blunt - pole) * 0.30 * look.digit_size
     thickness = max(2, int(round(height * 0.13 * look.weight)))
-    ink = np.zeros((TEX, TEX), np.uint8)   # putText draws on 8-bit images only: draw the ink, then paint it
+    ink = np.zeros((TEX, TEX), np.uint8)  # putText draws on 8-bit images only: draw the ink, then paint it
     if look.font in SANS_FONTS:
         x0, y0, x1, y1 = glyphs.draw(ink, text, centre, height, look.weight, italic=SANS_FONTS[look.font])
         org, tw, th = (x0, y1), x1 - x0, y1 - y0
@@ -110,8 +113,14 @@ def kite_texture(digit: int, look: Look, corners2d: np.ndarray, rng: np.random.G
             mid = org[0] + tw / 2
             cv2.line(ink, (int(mid - half), y), (int(mid + half), y), 255, thickness, cv2.LINE_AA)
         else:
-            cv2.circle(ink, (int(org[0] + tw + thickness * 1.6), int(centre[1] + th / 2 - thickness / 2)),
-                       max(2, thickness), 255, -1, cv2.LINE_AA)
+            cv2.circle(
+                ink,
+                (int(org[0] + tw + thickness * 1.6), int(centre[1] + th / 2 - thickness / 2)),
+                max(2, thickness),
+                255,
+                -1,
+                cv2.LINE_AA,
+            )
     weight = ink.astype(np.float32)[..., None] / 255
     tex = tex * (1 - weight) + np.asarray(look.ink, np.float32) * weight
     return tex, mask
@@ -124,7 +133,7 @@ def make_d10(look: Look, size_mm: float, seed: int = 0) -> Solid:
     unit, faces_idx = unit_geometry()
     n0 = np.cross(unit[faces_idx[0][1]] - unit[0], unit[faces_idx[0][3]] - unit[0])
     n0 /= np.linalg.norm(n0)
-    gap = 2 * abs(float(np.dot(unit[0], n0)))   # distance between opposite faces at ring radius 1
+    gap = 2 * abs(float(np.dot(unit[0], n0)))  # distance between opposite faces at ring radius 1
     vertices = unit * (size_mm / gap)
     faces, normals = [], []
     for idx, digit in zip(faces_idx, _digits()):
@@ -136,7 +145,7 @@ def make_d10(look: Look, size_mm: float, seed: int = 0) -> Solid:
         # the face's own 2D frame: y from the pole towards the blunt end, x across (seen from outside)
         y = p[2] - p[0]
         y /= np.linalg.norm(y)
-        x = np.cross(n, y)   # so that the numeral reads the right way round from outside
+        x = np.cross(n, y)  # so that the numeral reads the right way round from outside
         flat = np.stack([(p - p[0]) @ x, (p - p[0]) @ y], axis=1)
         flat -= flat.min(axis=0)
         scale = (TEX - 8) / flat.max()

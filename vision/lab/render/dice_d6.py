@@ -1,9 +1,9 @@
 """Six-sided dice with pips: looks (body, pips, marbling, translucency, pip style) and their solid."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
 
 import cv2
 import numpy as np
@@ -11,7 +11,7 @@ import numpy as np
 from ...pips import PIPS
 from .solid import Face, Solid
 
-TEX = 96   # texture pixels per face edge: several times what the camera resolves
+TEX = 96  # texture pixels per face edge: several times what the camera resolves
 
 # Face normals in the die's frame and their values: opposite faces add up to 7.
 NORMALS = {1: (0, 0, -1), 6: (0, 0, 1), 2: (1, 0, 0), 5: (-1, 0, 0), 3: (0, 1, 0), 4: (0, -1, 0)}
@@ -20,13 +20,13 @@ NORMALS = {1: (0, 0, -1), 6: (0, 0, 1), 2: (1, 0, 0), 5: (-1, 0, 0), 3: (0, 1, 0
 @dataclass(frozen=True)
 class Look:
     name: str
-    body: tuple                       # BGR
-    ink: tuple                        # pips / numerals
-    second: Optional[tuple] = None    # marbled: a second colour swirled in
-    alpha: float = 1.0                # below 1: translucent
+    body: tuple  # BGR
+    ink: tuple  # pips / numerals
+    second: tuple | None = None  # marbled: a second colour swirled in
+    alpha: float = 1.0  # below 1: translucent
     pip_scale: float = 1.0
-    pip_style: str = "round"          # round, square (sharp-edged casino pips), ring (painted outline)
-    one: Optional[tuple] = None       # a different colour for the 1 (as on Asian dice)
+    pip_style: str = "round"  # round, square (sharp-edged casino pips), ring (painted outline)
+    one: tuple | None = None  # a different colour for the 1 (as on Asian dice)
     gloss: float = 0.25
 
 
@@ -82,7 +82,9 @@ def face_texture(value: int, look: Look, rng: np.random.Generator) -> np.ndarray
         centre = (int(round(cx * 16)), int(round(cy * 16)))
         if look.pip_style == "square":
             h = int(r * 0.9 * 16)
-            cv2.rectangle(tex, (centre[0] - h, centre[1] - h), (centre[0] + h, centre[1] + h), ink, -1, cv2.LINE_AA, shift=4)
+            cv2.rectangle(
+                tex, (centre[0] - h, centre[1] - h), (centre[0] + h, centre[1] + h), ink, -1, cv2.LINE_AA, shift=4
+            )
             continue
         # a drilled pip: a slightly darker rim, then the paint
         cv2.circle(tex, centre, int(r * 1.12 * 16), [c * 0.6 for c in look.body], -1, cv2.LINE_AA, shift=4)
@@ -107,7 +109,7 @@ def make_d6(look: Look, edge_mm: float, seed: int = 0) -> Solid:
         # two in-face axes; their corners in uv order (top-left, top-right, bottom-right, bottom-left)
         u = np.roll(n, 1) if n.any() else n
         u = np.abs(u)
-        v = np.cross(u, n)   # texture x, y and the outward normal: not mirrored from outside
+        v = np.cross(u, n)  # texture x, y and the outward normal: not mirrored from outside
         corners = [n - u - v, n + u - v, n + u + v, n - u + v]
         faces.append(Face(tuple(index[tuple(c)] for c in corners), value, uv, face_texture(value, look, rng), mask))
         normals.append(n.astype(np.float64))

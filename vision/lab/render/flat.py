@@ -6,6 +6,7 @@ lying flat is one warped square and a cocked die is two foreshortened faces side
 renderer's looks (dice_d6.Look) but keep a face, shadow and felt of their own (a 64 px face, a shadow cast as
 one soft quad): tests, the bench figures and trained models depend on exactly these pixels.
 """
+
 from __future__ import annotations
 
 import cv2
@@ -49,8 +50,9 @@ def face(value: int, look: Look, rng: np.random.Generator | None = None) -> tupl
     return np.clip(tex, 0, 255), mask
 
 
-def paste_quad(frame: np.ndarray, texture: np.ndarray, mask: np.ndarray, quad: np.ndarray,
-               alpha: float = 1.0, shade: float = 1.0) -> None:
+def paste_quad(
+    frame: np.ndarray, texture: np.ndarray, mask: np.ndarray, quad: np.ndarray, alpha: float = 1.0, shade: float = 1.0
+) -> None:
     """Warp a face texture onto the quadrilateral `quad` (4x2, clockwise from its top-left) in place."""
     h, w = frame.shape[:2]
     x0, y0 = np.floor(quad.min(axis=0)).astype(int)
@@ -91,8 +93,16 @@ def cast_shadow(frame: np.ndarray, quad: np.ndarray, offset: tuple[float, float]
     frame[y0:y1, x0:x1] = np.clip(roi * (1 - strength * shadow), 0, 255).astype(frame.dtype)
 
 
-def die(frame: np.ndarray, centre, size: float, value: int, angle: float = 0.0, look: Look = WHITE,
-        rng: np.random.Generator | None = None, shadow: float = 0.35) -> tuple[float, float, float, float]:
+def die(
+    frame: np.ndarray,
+    centre,
+    size: float,
+    value: int,
+    angle: float = 0.0,
+    look: Look = WHITE,
+    rng: np.random.Generator | None = None,
+    shadow: float = 0.35,
+) -> tuple[float, float, float, float]:
     """A die lying flat, seen from above. Returns its box (xmin, ymin, xmax, ymax)."""
     quad = square(centre, size, angle)
     if shadow:
@@ -103,8 +113,17 @@ def die(frame: np.ndarray, centre, size: float, value: int, angle: float = 0.0, 
     return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
 
 
-def cocked_die(frame: np.ndarray, centre, size: float, value: int, side_value: int, tilt: float = 35.0,
-               angle: float = 0.0, look: Look = WHITE, shadow: float = 0.35) -> tuple[float, float, float, float]:
+def cocked_die(
+    frame: np.ndarray,
+    centre,
+    size: float,
+    value: int,
+    side_value: int,
+    tilt: float = 35.0,
+    angle: float = 0.0,
+    look: Look = WHITE,
+    shadow: float = 0.35,
+) -> tuple[float, float, float, float]:
     """A die leaning over by `tilt` degrees: its top face foreshortened, one side face showing beside it."""
     top = size * np.cos(np.radians(tilt))
     side = size * np.sin(np.radians(tilt))
@@ -112,13 +131,19 @@ def cocked_die(frame: np.ndarray, centre, size: float, value: int, side_value: i
     rot = np.float32([[c, s], [-s, c]])
     total = top + side
     # in the die's own frame: x across the lean, y along it; top face first, side face after it
-    top_quad = np.float32([[-size / 2, -total / 2], [size / 2, -total / 2], [size / 2, -total / 2 + top], [-size / 2, -total / 2 + top]])
-    side_quad = np.float32([[-size / 2, -total / 2 + top], [size / 2, -total / 2 + top], [size / 2, total / 2], [-size / 2, total / 2]])
+    top_quad = np.float32(
+        [[-size / 2, -total / 2], [size / 2, -total / 2], [size / 2, -total / 2 + top], [-size / 2, -total / 2 + top]]
+    )
+    side_quad = np.float32(
+        [[-size / 2, -total / 2 + top], [size / 2, -total / 2 + top], [size / 2, total / 2], [-size / 2, total / 2]]
+    )
     top_quad = top_quad @ rot + np.float32(centre)
     side_quad = side_quad @ rot + np.float32(centre)
     outline = np.vstack([top_quad, side_quad])
     if shadow:
-        cast_shadow(frame, cv2.convexHull(outline).reshape(-1, 2).astype(np.float32), (size * 0.15, size * 0.15), shadow)
+        cast_shadow(
+            frame, cv2.convexHull(outline).reshape(-1, 2).astype(np.float32), (size * 0.15, size * 0.15), shadow
+        )
     for quad, v, shade in [(top_quad, value, 1.0), (side_quad, side_value, 0.75)]:
         tex, mask = face(v, look)
         paste_quad(frame, tex, mask, quad, look.alpha, shade)

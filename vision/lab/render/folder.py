@@ -1,5 +1,6 @@
 """Writing a recorded-throw folder (docs/RECORDINGS.md): frames/NNNNNN.jpg, labels.json, and the
 calibration profile (calibration.toml + calibration.empty.png, the format of calibration/profile.py)."""
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,9 @@ class FolderSink:
         self.quality = quality
 
     def __call__(self, index: int, image: np.ndarray) -> None:
-        cv2.imwrite(str(self.folder / "frames" / f"{index + 1:06d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, self.quality])
+        cv2.imwrite(
+            str(self.folder / "frames" / f"{index + 1:06d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, self.quality]
+        )
 
 
 def _corners(points) -> str:
@@ -33,9 +36,16 @@ def _corners(points) -> str:
 def calibration_toml(scene, picture: str = "calibration.empty.png") -> str:
     """The profile `dicetable calibrate` would write for this scene, from its geometry."""
     w, h = scene.camera.size
-    lines = ["# Rendered scene: tray and keep-zone corners and die size from the scene's geometry.",
-             "version = 1", f"frame_size = [{w}, {h}]", 'created = "rendered"', "checked = true", "",
-             "[tray]", f"corners = {_corners(scene.tray_polygon())}"]
+    lines = [
+        "# Rendered scene: tray and keep-zone corners and die size from the scene's geometry.",
+        "version = 1",
+        f"frame_size = [{w}, {h}]",
+        'created = "rendered"',
+        "checked = true",
+        "",
+        "[tray]",
+        f"corners = {_corners(scene.tray_polygon())}",
+    ]
     keep = scene.keep_polygon()
     if keep is not None:
         lines += ["", "[keep]", f"corners = {_corners(keep)}"]

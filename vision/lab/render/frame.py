@@ -4,10 +4,11 @@
 needs (kind, value, box of the whole die as seen, zone, cocked) taken from the geometry, never from a
 reading of the picture.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -16,16 +17,17 @@ from ...labels import label_row
 from . import solid as solids
 from .solid import UP, Solid
 
-COCKED_DEG = 8.0          # a top face tilted more than this does not lie flat
-SHADOW = 0.5              # how much a die's shadow darkens the felt
-EXPOSURE = 0.6            # share of the frame interval the shutter is open: the length of motion blur
-MIN_SHOWING = 0.5         # a die is labeled only when at least this share of its silhouette is not covered
+COCKED_DEG = 8.0  # a top face tilted more than this does not lie flat
+SHADOW = 0.5  # how much a die's shadow darkens the felt
+EXPOSURE = 0.6  # share of the frame interval the shutter is open: the length of motion blur
+MIN_SHOWING = 0.5  # a die is labeled only when at least this share of its silhouette is not covered
 
 
 @dataclass(frozen=True)
 class DieState:
     """A die somewhere in the scene: its solid, its rotation (die -> world) and centre (mm), its velocity
     (mm per frame, for motion blur). Ids let a sequence follow one die across frames."""
+
     solid: Solid
     rotation: np.ndarray
     centre: tuple[float, float, float]
@@ -55,10 +57,10 @@ class DieLabel:
     zone: str
     cocked: bool
     moving: bool
-    visible: bool = True   # False when the die is out of the frame (in the hand, say) or mostly covered
-    showing: float = 1.0   # share of its silhouette (in the frame) not covered by later dice or the hand
+    visible: bool = True  # False when the die is out of the frame (in the hand, say) or mostly covered
+    showing: float = 1.0  # share of its silhouette (in the frame) not covered by later dice or the hand
 
-    def to_json(self, thrown_in: Optional[int] = None) -> dict:
+    def to_json(self, thrown_in: int | None = None) -> dict:
         return label_row(self.kind, self.value, self.box, self.zone, self.cocked, thrown_in)
 
 
@@ -82,11 +84,11 @@ def draw_shadow(frame: np.ndarray, die: DieState, scene) -> None:
     world = (die.rotation @ die.solid.vertices.T).T + np.asarray(die.centre)
     light = scene.light.unit
     floor = 0.0
-    to_floor = (floor - world[:, 2]) / light[2]     # steps along the light ray down to the felt
+    to_floor = (floor - world[:, 2]) / light[2]  # steps along the light ray down to the felt
     shadow = world + to_floor[:, None] * light
     pts = scene.camera.project(shadow)
     hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
-    height = -float(world[:, 2].max())              # lowest point above the felt
+    height = -float(world[:, 2].max())  # lowest point above the felt
     px_per_mm = 1 / scene.camera.mm_per_px()
     _darken(frame, hull, blur=1.2 + height * px_per_mm * 0.35, strength=SHADOW / (1 + height / 25))
     # contact: the felt right under a die's edges sees no sky at all
@@ -95,18 +97,24 @@ def draw_shadow(frame: np.ndarray, die: DieState, scene) -> None:
         _darken(frame, cv2.convexHull(base.astype(np.float32)).reshape(-1, 2), blur=1.0, strength=0.25)
 
 
-def _motion_kernel(dx: float, dy: float) -> Optional[np.ndarray]:
+def _motion_kernel(dx: float, dy: float) -> np.ndarray | None:
     length = float(np.hypot(dx, dy))
     if length < 1.2:
         return None
     n = int(np.ceil(length)) | 1
     kernel = np.zeros((n, n), np.float32)
     c = n // 2
-    cv2.line(kernel, (int(round(c - dx / 2)), int(round(c - dy / 2))), (int(round(c + dx / 2)), int(round(c + dy / 2))), 1.0, 1)
+    cv2.line(
+        kernel,
+        (int(round(c - dx / 2)), int(round(c - dy / 2))),
+        (int(round(c + dx / 2)), int(round(c + dy / 2))),
+        1.0,
+        1,
+    )
     return kernel / kernel.sum()
 
 
-def draw_die(frame: np.ndarray, die: DieState, scene, owner: Optional[np.ndarray] = None, index: int = 0) -> np.ndarray:
+def draw_die(frame: np.ndarray, die: DieState, scene, owner: np.ndarray | None = None, index: int = 0) -> np.ndarray:
     """Composite the die onto the frame; returns its projected vertices. With `owner` (an int map at frame
     size), marks the pixels the die's silhouette covers (coverage over half its own) with `index`."""
     colour, alpha, (x0, y0), pts = solids.draw(die.solid, die.rotation, die.centre, scene)
@@ -131,7 +139,7 @@ def draw_die(frame: np.ndarray, die: DieState, scene, owner: Optional[np.ndarray
     sl = (slice(fy0 - y0, fy1 - y0), slice(fx0 - x0, fx1 - x0))
     a_roi = alpha[sl][..., None]
     roi = frame[fy0:fy1, fx0:fx1]
-    if die.solid.alpha < 1:   # light through a translucent die tints what lies under it
+    if die.solid.alpha < 1:  # light through a translucent die tints what lies under it
         roi *= 1 - a_roi * 0.35 * (1 - np.asarray(die.solid.body, np.float32) / 255)
     frame[fy0:fy1, fx0:fx1] = roi * (1 - a_roi) + premult[sl]
     if owner is not None and alpha.max() > 0:
@@ -144,8 +152,16 @@ def label_of(die: DieState, pts: np.ndarray, scene) -> DieLabel:
     lo = np.clip(pts.min(axis=0), 0, [w, h])
     hi = np.clip(pts.max(axis=0), 0, [w, h])
     visible = bool((hi - lo).min() > 2)
-    return DieLabel(die.id, die.solid.kind, die.value, [float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])],
-                    scene.tray.zone(die.centre[0], die.centre[1]), die.tilt_deg > COCKED_DEG, die.moving, visible)
+    return DieLabel(
+        die.id,
+        die.solid.kind,
+        die.value,
+        [float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])],
+        scene.tray.zone(die.centre[0], die.centre[1]),
+        die.tilt_deg > COCKED_DEG,
+        die.moving,
+        visible,
+    )
 
 
 def render_frame(scene, dice: Sequence[DieState], hand=None, noise_seed: int = 0) -> tuple[np.ndarray, list[DieLabel]]:
@@ -155,8 +171,8 @@ def render_frame(scene, dice: Sequence[DieState], hand=None, noise_seed: int = 0
     if hand is not None:
         hand.draw_shadow(frame, scene)
     labels = {}
-    owner = np.full(frame.shape[:2], -1, np.int32)   # which die shows at each pixel (-1: none, -2: the hand)
-    order = np.argsort([-float(scene.camera.depth([d.centre])[0]) for d in dice])   # far dice first
+    owner = np.full(frame.shape[:2], -1, np.int32)  # which die shows at each pixel (-1: none, -2: the hand)
+    order = np.argsort([-float(scene.camera.depth([d.centre])[0]) for d in dice])  # far dice first
     area = np.zeros(len(dice))
     for i in order:
         pts = draw_die(frame, dice[i], scene, owner, int(i))

@@ -5,6 +5,7 @@ stroke fonts do not draw. glyphs.npz holds the ink of each digit, upright and it
 FreeFont) rasterised at GLYPH_PX by pygame 2.6.1 from the copy pygame ships: the same on every machine, and
 vision needs no pygame. `python -m vision.lab.render.glyphs` makes it again (that alone needs pygame).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -13,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-GLYPH_PX = 96   # rasterised once at this size, then scaled
+GLYPH_PX = 96  # rasterised once at this size, then scaled
 ATLAS = Path(__file__).with_name("glyphs.npz")
 
 
@@ -33,13 +34,15 @@ def glyph(text: str, italic: bool = False) -> np.ndarray:
     return _atlas()[_key(text, italic)].astype(np.float32) / 255
 
 
-def draw(ink: np.ndarray, text: str, centre, height: float, weight: float, italic: bool = False) -> tuple[int, int, int, int]:
+def draw(
+    ink: np.ndarray, text: str, centre, height: float, weight: float, italic: bool = False
+) -> tuple[int, int, int, int]:
     """Paint `text` (white, 0..255) into the uint8 `ink` image, `height` pixels tall, centred on `centre`;
     `weight` thickens (> 1) or thins (< 1) the strokes. Returns the numeral's box x0, y0, x1, y1."""
     g = glyph(text, italic)
     scale = height / g.shape[0]
     w, h = max(1, int(round(g.shape[1] * scale))), max(1, int(round(height)))
-    big = cv2.resize(g, (w * 4, h * 4), interpolation=cv2.INTER_LINEAR)   # weight is applied at 4x for finer steps
+    big = cv2.resize(g, (w * 4, h * 4), interpolation=cv2.INTER_LINEAR)  # weight is applied at 4x for finer steps
     r = int(round(abs(weight - 1) * height * 0.12 * 4 / 2))
     if r:
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
@@ -49,7 +52,7 @@ def draw(ink: np.ndarray, text: str, centre, height: float, weight: float, itali
     H, W = ink.shape
     sx0, sy0, sx1, sy1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
     if sx1 > sx0 and sy1 > sy0:
-        patch = (small[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] * 255).astype(np.uint8)
+        patch = (small[sy0 - y0 : sy1 - y0, sx0 - x0 : sx1 - x0] * 255).astype(np.uint8)
         np.maximum(ink[sy0:sy1, sx0:sx1], patch, out=ink[sy0:sy1, sx0:sx1])
     return x0, y0, x0 + w, y0 + h
 
@@ -67,7 +70,7 @@ def make_atlas(path: Path = ATLAS) -> None:
         for digit in "0123456789":
             alpha = pygame.surfarray.array_alpha(font.render(digit, True, (255, 255, 255))).T
             ys, xs = np.nonzero(alpha.astype(np.float32) / 255 > 0.05)
-            inks[_key(digit, italic)] = alpha[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+            inks[_key(digit, italic)] = alpha[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
     np.savez_compressed(path, **inks)
 
 

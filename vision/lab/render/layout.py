@@ -1,14 +1,15 @@
 """Where dice come to rest: free spots in the rolling area (some touching each other or the wall), the
 keep zone's row, the table beyond the wall; and the rotation a die rests in (flat, or leaning: cocked)."""
+
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from .solid import Solid, axis_angle
 
-ZONE_MARGIN = 0.95    # die edges kept between a die's centre and the keep line: its zone is never in doubt
+ZONE_MARGIN = 0.95  # die edges kept between a die's centre and the keep line: its zone is never in doubt
 WALL_MARGIN = 0.75
 
 
@@ -26,8 +27,9 @@ def resting_rotation(solid: Solid, value: int, yaw: float, lean_deg: float = 0.0
     return rotation
 
 
-def free_spot(scene, solid: Solid, taken: Sequence[np.ndarray], rng: np.random.Generator,
-              zone: str = "roll", tries: int = 400) -> np.ndarray:
+def free_spot(
+    scene, solid: Solid, taken: Sequence[np.ndarray], rng: np.random.Generator, zone: str = "roll", tries: int = 400
+) -> np.ndarray:
     """A random point in the zone at least one die's spacing from every taken spot."""
     t, d = scene.tray, scene.die_mm
     x_lim = t.width / 2 - WALL_MARGIN * d - d / 2
@@ -39,7 +41,7 @@ def free_spot(scene, solid: Solid, taken: Sequence[np.ndarray], rng: np.random.G
         p = np.array([rng.uniform(-x_lim, x_lim), rng.uniform(y_lo, y_hi)])
         if all(np.linalg.norm(p - q) >= gap for q in taken):
             return p
-        gap *= 0.998   # a crowded tray: accept a little closer rather than fail
+        gap *= 0.998  # a crowded tray: accept a little closer rather than fail
     raise ValueError(f"no free spot in the {zone} zone for another die")
 
 
@@ -59,7 +61,7 @@ def against_wall(scene, solid: Solid, rotation: np.ndarray, side: str, along: fl
         x = t.width / 2 - extent[0].max() - 0.3
         return np.array([x if side == "right" else -x, along])
     y = t.depth / 2 - extent[1].max() - 0.3
-    return np.array([along, -y])   # the far wall (the near one borders the keep zone)
+    return np.array([along, -y])  # the far wall (the near one borders the keep zone)
 
 
 def beyond_wall(scene, side: str = "right", along: float = 0.0) -> np.ndarray:
@@ -86,5 +88,5 @@ def keep_slots(scene, solid: Solid, count: int, taken: Sequence[np.ndarray] = ()
     return out
 
 
-def yaw_for(rng: np.random.Generator, lo: float = 0.0, hi: Optional[float] = None) -> float:
+def yaw_for(rng: np.random.Generator, lo: float = 0.0, hi: float | None = None) -> float:
     return float(rng.uniform(lo, hi if hi is not None else 2 * np.pi))

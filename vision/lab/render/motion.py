@@ -5,6 +5,7 @@ A die rolls about the horizontal axis across its path by the angle its travel wo
 size, so the tumbling matches the distance and ends exactly in the final pose (the remaining rotation
 shrinks to nothing as the die arrives).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,18 +18,18 @@ from .solid import Solid, axis_angle
 @dataclass(frozen=True)
 class Throw:
     solid: Solid
-    rotation: np.ndarray          # the final pose
-    start: tuple[float, float]    # mm, where it comes in (above the wall)
-    end: tuple[float, float]      # mm, where it stops
-    frames: int                   # frames until it lies still
-    height: float = 70.0          # mm above the felt at the start
+    rotation: np.ndarray  # the final pose
+    start: tuple[float, float]  # mm, where it comes in (above the wall)
+    end: tuple[float, float]  # mm, where it stops
+    frames: int  # frames until it lies still
+    height: float = 70.0  # mm above the felt at the start
     bounces: float = 2.5
-    spin: float = 3.0             # radians of turning about the vertical it loses on the way
+    spin: float = 3.0  # radians of turning about the vertical it loses on the way
 
     def pose(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """(rotation, centre) at frame k of the throw (k = frames: at rest)."""
         t = min(1.0, k / self.frames)
-        s = 1 - (1 - t) ** 1.35           # slows down, yet still moving clearly until it stops
+        s = 1 - (1 - t) ** 1.35  # slows down, yet still moving clearly until it stops
         start, end = np.asarray(self.start, float), np.asarray(self.end, float)
         xy = start + (end - start) * s
         path = end - start

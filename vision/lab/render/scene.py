@@ -4,11 +4,11 @@ light from one side with the wall's shadow, a lamp's uneven fall-off and the len
 All geometry is in tray millimetres (see camera.py); the background is drawn once per scene by
 following every pixel's ray to the felt, the wall's top, its inner face or the table beyond.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Optional
 
 import cv2
 import numpy as np
@@ -16,7 +16,7 @@ import numpy as np
 from . import textures
 from .camera import Camera
 
-PX_PER_MM = 3.0   # texture resolution: finer than the camera's ~2 px/mm at the felt
+PX_PER_MM = 3.0  # texture resolution: finer than the camera's ~2 px/mm at the felt
 
 FELTS = {  # name: (felt, keep-zone felt) BGR
     "green": ((55, 105, 35), (45, 45, 140)),
@@ -26,9 +26,9 @@ FELTS = {  # name: (felt, keep-zone felt) BGR
     "black": ((32, 32, 30), (40, 35, 110)),
     "burgundy": ((45, 25, 85), (100, 100, 95)),
 }
-WOODS = ((45, 75, 120), (30, 50, 85), (80, 120, 165), (35, 35, 40))   # walnut, dark, pine, black lacquer
+WOODS = ((45, 75, 120), (30, 50, 85), (80, 120, 165), (35, 35, 40))  # walnut, dark, pine, black lacquer
 TABLES = ((150, 155, 160), (60, 85, 110), (200, 200, 195), (40, 40, 45))
-TAPES = ((230, 230, 230), (60, 200, 230), (40, 40, 220))              # white, yellow, red
+TAPES = ((230, 230, 230), (60, 200, 230), (40, 40, 220))  # white, yellow, red
 
 
 def grey(bgr) -> float:
@@ -38,13 +38,13 @@ def grey(bgr) -> float:
 
 @dataclass(frozen=True)
 class Tray:
-    width: float = 330.0          # felt inside the wall, mm (X)
-    depth: float = 250.0          # mm (Y)
-    keep_depth: float = 62.0      # the keep strip along the player's side (+Y); 0: no keep zone
+    width: float = 330.0  # felt inside the wall, mm (X)
+    depth: float = 250.0  # mm (Y)
+    keep_depth: float = 62.0  # the keep strip along the player's side (+Y); 0: no keep zone
     wall_width: float = 18.0
     wall_height: float = 28.0
     felt: str = "green"
-    keep_style: str = "colour"    # "colour": its own felt; "tape": a tape line across the felt
+    keep_style: str = "colour"  # "colour": its own felt; "tape": a tape line across the felt
     tape: tuple = TAPES[0]
     wood: tuple = WOODS[0]
     table: tuple = TABLES[0]
@@ -58,7 +58,7 @@ class Tray:
         w, d = self.width / 2, self.depth / 2
         return np.array([[-w, -d, 0], [w, -d, 0], [w, d, 0], [-w, d, 0]], np.float64)
 
-    def keep_corners(self) -> Optional[np.ndarray]:
+    def keep_corners(self) -> np.ndarray | None:
         if self.keep_depth <= 0:
             return None
         w, d, k = self.width / 2, self.depth / 2, self.keep_line
@@ -73,12 +73,12 @@ class Tray:
 
 @dataclass(frozen=True)
 class Light:
-    direction: tuple = (-0.35, -0.45, -1.0)   # towards the light (Z up is negative)
+    direction: tuple = (-0.35, -0.45, -1.0)  # towards the light (Z up is negative)
     brightness: float = 1.0
-    lamp: tuple = (-60.0, -40.0)              # mm: where the light on the felt is strongest
-    lamp_reach: float = 380.0                 # mm: how wide the bright patch is
-    tint: tuple = (1.0, 1.0, 1.0)             # white balance left over (B, G, R gains)
-    noise: float = 1.6                        # sensor noise, grey levels
+    lamp: tuple = (-60.0, -40.0)  # mm: where the light on the felt is strongest
+    lamp_reach: float = 380.0  # mm: how wide the bright patch is
+    tint: tuple = (1.0, 1.0, 1.0)  # white balance left over (B, G, R gains)
+    noise: float = 1.6  # sensor noise, grey levels
 
     @property
     def unit(self) -> np.ndarray:
@@ -91,41 +91,50 @@ class Scene:
     tray: Tray = field(default_factory=Tray)
     camera: Camera = field(default_factory=Camera)
     light: Light = field(default_factory=Light)
-    die_mm: float = 16.0          # edge of the dice in play
+    die_mm: float = 16.0  # edge of the dice in play
     seed: int = 0
 
     @classmethod
-    def random(cls, seed: int, size: tuple[int, int] = (960, 720), die_mm: Optional[float] = None) -> "Scene":
+    def random(cls, seed: int, size: tuple[int, int] = (960, 720), die_mm: float | None = None) -> Scene:
         rng = np.random.default_rng(seed)
         felt = str(rng.choice(list(FELTS)))
-        tray = Tray(felt=felt, keep_style=str(rng.choice(["colour", "tape"])),
-                    tape=TAPES[rng.integers(len(TAPES))], wood=WOODS[rng.integers(len(WOODS))],
-                    table=TABLES[rng.integers(len(TABLES))],
-                    keep_depth=float(rng.uniform(55, 70)))
+        tray = Tray(
+            felt=felt,
+            keep_style=str(rng.choice(["colour", "tape"])),
+            tape=TAPES[rng.integers(len(TAPES))],
+            wood=WOODS[rng.integers(len(WOODS))],
+            table=TABLES[rng.integers(len(TABLES))],
+            keep_depth=float(rng.uniform(55, 70)),
+        )
         scale = size[0] / 960
-        camera = Camera(size=size, focal=float(rng.uniform(1230, 1290)) * scale,
-                        position=(float(rng.uniform(-12, 12)), float(rng.uniform(20, 70)), float(rng.uniform(-585, -560))),
-                        target=(float(rng.uniform(-10, 10)), float(rng.uniform(-5, 15)), 0.0),
-                        roll_deg=float(rng.uniform(-2.5, 2.5)),
-                        distortion=(float(rng.uniform(-0.14, -0.05)), float(rng.uniform(0.0, 0.05)), 0.0, 0.0, 0.0))
+        camera = Camera(
+            size=size,
+            focal=float(rng.uniform(1230, 1290)) * scale,
+            position=(float(rng.uniform(-12, 12)), float(rng.uniform(20, 70)), float(rng.uniform(-585, -560))),
+            target=(float(rng.uniform(-10, 10)), float(rng.uniform(-5, 15)), 0.0),
+            roll_deg=float(rng.uniform(-2.5, 2.5)),
+            distortion=(float(rng.uniform(-0.14, -0.05)), float(rng.uniform(0.0, 0.05)), 0.0, 0.0, 0.0),
+        )
         angle = rng.uniform(0, 2 * np.pi)
         tilt = rng.uniform(0.25, 0.7)
-        light = Light(direction=(float(np.cos(angle) * tilt), float(np.sin(angle) * tilt), -1.0),
-                      brightness=float(rng.uniform(0.85, 1.15)),
-                      lamp=(float(rng.uniform(-120, 120)), float(rng.uniform(-90, 90))),
-                      lamp_reach=float(rng.uniform(280, 520)),
-                      tint=tuple(float(v) for v in rng.uniform(0.92, 1.08, 3)),
-                      noise=float(rng.uniform(1.0, 2.2)))
+        light = Light(
+            direction=(float(np.cos(angle) * tilt), float(np.sin(angle) * tilt), -1.0),
+            brightness=float(rng.uniform(0.85, 1.15)),
+            lamp=(float(rng.uniform(-120, 120)), float(rng.uniform(-90, 90))),
+            lamp_reach=float(rng.uniform(280, 520)),
+            tint=tuple(float(v) for v in rng.uniform(0.92, 1.08, 3)),
+            noise=float(rng.uniform(1.0, 2.2)),
+        )
         return cls(tray, camera, light, die_mm=float(die_mm or rng.uniform(16.0, 19.0)), seed=seed)
 
-    def with_(self, **changes) -> "Scene":
+    def with_(self, **changes) -> Scene:
         return replace(self, **changes)
 
     # -- what a calibration profile says about this scene ---------------------------------------
     def tray_polygon(self) -> np.ndarray:
         return self.camera.project(self.tray.corners()).astype(np.float32)
 
-    def keep_polygon(self) -> Optional[np.ndarray]:
+    def keep_polygon(self) -> np.ndarray | None:
         keep = self.tray.keep_corners()
         return None if keep is None else self.camera.project(keep).astype(np.float32)
 
@@ -144,7 +153,7 @@ class Scene:
     def light_level(self, x, y) -> np.ndarray:
         """How bright the lamp makes the felt at (x, y) mm: 1 in the middle of its patch."""
         lx, ly = self.light.lamp
-        r2 = ((np.asarray(x) - lx) ** 2 + (np.asarray(y) - ly) ** 2) / self.light.lamp_reach ** 2
+        r2 = ((np.asarray(x) - lx) ** 2 + (np.asarray(y) - ly) ** 2) / self.light.lamp_reach**2
         return self.light.brightness * (1.08 / (1 + 0.9 * r2))
 
     def shade(self, normal: np.ndarray) -> np.ndarray:
@@ -187,7 +196,7 @@ class Scene:
         out *= level[..., None].astype(np.float32)
         out *= self._vignette()[..., None]
         out *= np.asarray(self.light.tint, np.float32)
-        return cv2.GaussianBlur(out, (0, 0), 0.6)   # lens softness, and no stair-stepped edges
+        return cv2.GaussianBlur(out, (0, 0), 0.6)  # lens softness, and no stair-stepped edges
 
     def _felt_texture(self, rng) -> np.ndarray:
         t = self.tray
@@ -198,13 +207,15 @@ class Scene:
             k = int((t.keep_line + t.depth / 2) * PX_PER_MM)
             if t.keep_style == "colour":
                 tex[k:] = textures.felt(rng, (h - k, w), keep)
-            else:   # a strip of tape across the felt, 10 mm wide, on the zone's side of the line
+            else:  # a strip of tape across the felt, 10 mm wide, on the zone's side of the line
                 tape = int(10 * PX_PER_MM)
-                tex[k:k + tape] = textures.plain(rng, (tape, w), t.tape, grain=2.0)
+                tex[k : k + tape] = textures.plain(rng, (tape, w), t.tape, grain=2.0)
         return tex
 
     @staticmethod
-    def _sample(tex: np.ndarray, plane: np.ndarray, half_w: float, half_d: float, scale: float = PX_PER_MM) -> np.ndarray:
+    def _sample(
+        tex: np.ndarray, plane: np.ndarray, half_w: float, half_d: float, scale: float = PX_PER_MM
+    ) -> np.ndarray:
         mx = ((plane[..., 0] + half_w) * scale).astype(np.float32)
         my = ((plane[..., 1] + half_d) * scale).astype(np.float32)
         return cv2.remap(tex, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
@@ -230,5 +241,5 @@ class Scene:
     def _vignette(self) -> np.ndarray:
         w, h = self.camera.size
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / (self.camera.focal ** 2)
-        return 1 / (1 + r2) ** 2   # cos^4 fall-off of a simple lens
+        r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / (self.camera.focal**2)
+        return 1 / (1 + r2) ** 2  # cos^4 fall-off of a simple lens

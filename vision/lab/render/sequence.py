@@ -12,10 +12,12 @@ Per frame the truth is kept beside the file: "moving" (something in the picture 
 a die not yet in its final pose, or a hand in view) and "hand". A labeled rest also names the frames
 it spans, so a rest detector's choice can be checked against it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
+from collections.abc import Sequence as Seq
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence as Seq
 
 import numpy as np
 
@@ -26,26 +28,33 @@ from .motion import Throw, slide
 from .solid import Solid
 
 FPS = 30
-REST_FRAMES = 6        # frames a rest lasts in the fixtures: the rest detector needs 4 still ones
-THROW_FRAMES = 9       # frames the slowest die of a throw takes to stop
+REST_FRAMES = 6  # frames a rest lasts in the fixtures: the rest detector needs 4 still ones
+THROW_FRAMES = 9  # frames the slowest die of a throw takes to stop
 
 
 @dataclass
 class Spec:
     """A die to throw: what it shows when it stops and, optionally, where and how it lies."""
+
     solid: Solid
     value: int
-    end: Optional[tuple[float, float]] = None
-    yaw: Optional[float] = None
-    lean_deg: float = 0.0            # > 0: cocked, leaning by this much
-    near: Optional[int] = None       # id of a die it stops touching
-    wall: Optional[str] = None       # "left"/"right"/"top": stops against that wall
-    outside: Optional[str] = None    # "left"/"right": lands on the table beyond the wall
+    end: tuple[float, float] | None = None
+    yaw: float | None = None
+    lean_deg: float = 0.0  # > 0: cocked, leaning by this much
+    near: int | None = None  # id of a die it stops touching
+    wall: str | None = None  # "left"/"right"/"top": stops against that wall
+    outside: str | None = None  # "left"/"right": lands on the table beyond the wall
 
 
 class Sequence:
-    def __init__(self, scene, sink: Callable[[int, np.ndarray], None], seed: int = 0,
-                 rest_frames: int = REST_FRAMES, throw_frames: int = THROW_FRAMES):
+    def __init__(
+        self,
+        scene,
+        sink: Callable[[int, np.ndarray], None],
+        seed: int = 0,
+        rest_frames: int = REST_FRAMES,
+        throw_frames: int = THROW_FRAMES,
+    ):
         self.scene, self.sink = scene, sink
         self.rng = np.random.default_rng(seed)
         self.rest_frames, self.throw_frames = rest_frames, throw_frames
@@ -61,20 +70,29 @@ class Sequence:
         self.sleeve = SLEEVES[hand_rng.integers(len(SLEEVES))]
 
     # -- frames ------------------------------------------------------------------------------
-    def _emit(self, dice: Seq[DieState], hand: Optional[Hand] = None) -> int:
+    def _emit(self, dice: Seq[DieState], hand: Hand | None = None) -> int:
         index = len(self.frames)
         image, self._labels = render_frame(self.scene, dice, hand, noise_seed=self.scene.seed * 100003 + index)
         self.sink(index, image)
-        self.frames.append({"file": f"frames/{index + 1:06d}.jpg", "t": round(index / FPS, 4), "hand": hand is not None})
-        self._signatures.append((tuple((d.id, np.round(d.centre, 3).tobytes(), np.round(d.rotation, 4).tobytes())
-                                       for d in sorted(dice, key=lambda d: d.id)), hand))
+        self.frames.append(
+            {"file": f"frames/{index + 1:06d}.jpg", "t": round(index / FPS, 4), "hand": hand is not None}
+        )
+        self._signatures.append(
+            (
+                tuple(
+                    (d.id, np.round(d.centre, 3).tobytes(), np.round(d.rotation, 4).tobytes())
+                    for d in sorted(dice, key=lambda d: d.id)
+                ),
+                hand,
+            )
+        )
         return index
 
     def _still(self) -> list[DieState]:
         return list(self.dice.values())
 
     # -- what happens in the tray -------------------------------------------------------------
-    def throw(self, specs: Seq[Spec], attempt: int = 1, frames: Optional[int] = None) -> list[int]:
+    def throw(self, specs: Seq[Spec], attempt: int = 1, frames: int | None = None) -> list[int]:
         """Throw dice in from the player's side; they come to rest as specified. Returns their ids."""
         frames = frames or self.throw_frames
         taken = [np.asarray(d.centre[:2]) for d in self.dice.values()]
@@ -99,9 +117,18 @@ class Sequence:
             taken.append(end)
             start = (float(self.rng.uniform(-t.width / 3, t.width / 3)), t.depth / 2 + t.wall_width + 20)
             n = frames if not throws else int(self.rng.integers(max(3, frames - 4), frames + 1))
-            throws.append(Throw(spec.solid, rotation, start, (float(end[0]), float(end[1])), n,
-                                height=float(self.rng.uniform(50, 80)), bounces=float(self.rng.choice([1.5, 2.5])),
-                                spin=float(self.rng.uniform(-4, 4))))
+            throws.append(
+                Throw(
+                    spec.solid,
+                    rotation,
+                    start,
+                    (float(end[0]), float(end[1])),
+                    n,
+                    height=float(self.rng.uniform(50, 80)),
+                    bounces=float(self.rng.choice([1.5, 2.5])),
+                    spin=float(self.rng.uniform(-4, 4)),
+                )
+            )
             ids.append(self._new_id())
         frames = max(th.frames for th in throws)
         for k in range(1, frames + 1):
@@ -118,7 +145,7 @@ class Sequence:
             self.thrown_in[i] = attempt
         return ids
 
-    def rest(self, frames: Optional[int] = None, label: bool = True) -> Optional[int]:
+    def rest(self, frames: int | None = None, label: bool = True) -> int | None:
         """Nothing moves for a while; the last frame of the rest is labeled. Returns its index in images."""
         first = len(self.frames)
         for _ in range(frames or self.rest_frames):
@@ -127,8 +154,17 @@ class Sequence:
             return None
         dice = [lab.to_json(self.thrown_in[lab.id]) for lab in self._labels if lab.visible]
         w, h = self.scene.camera.size
-        self.images.append({"file": self.frames[last]["file"], "width": w, "height": h, "frame": last,
-                            "t": self.frames[last]["t"], "rest_frames": [first, last], "dice": dice})
+        self.images.append(
+            {
+                "file": self.frames[last]["file"],
+                "width": w,
+                "height": h,
+                "frame": last,
+                "t": self.frames[last]["t"],
+                "rest_frames": [first, last],
+                "dice": dice,
+            }
+        )
         return len(self.images) - 1
 
     def push(self, moves: dict[int, object], frames: int = 4) -> None:
@@ -150,8 +186,11 @@ class Sequence:
                 d = self.dice[i]
                 xy = slide(starts[i], targets[i], k, frames)
                 prev = slide(starts[i], targets[i], k - 1, frames)
-                moved.append(DieState(d.solid, d.rotation, (xy[0], xy[1], d.centre[2]),
-                                      (xy[0] - prev[0], xy[1] - prev[1], 0.0), i))
+                moved.append(
+                    DieState(
+                        d.solid, d.rotation, (xy[0], xy[1], d.centre[2]), (xy[0] - prev[0], xy[1] - prev[1], 0.0), i
+                    )
+                )
             hand_at = slide(centroid, goal, k, frames) - np.array([0, self.scene.die_mm * 1.2])
             others = [d for i, d in self.dice.items() if i not in moves]
             self._emit(others + moved, self._hand(hand_at))
@@ -180,7 +219,9 @@ class Sequence:
 
     # -- the hand -----------------------------------------------------------------------------
     def _hand(self, reach, side: str = "bottom", velocity=(0.0, 0.0)) -> Hand:
-        return Hand((float(reach[0]), float(reach[1])), side=side, skin=self.skin, sleeve=self.sleeve, velocity=velocity)
+        return Hand(
+            (float(reach[0]), float(reach[1])), side=side, skin=self.skin, sleeve=self.sleeve, velocity=velocity
+        )
 
     def _hand_path(self, reach, frames: int, side: str, inwards: bool) -> None:
         t = self.scene.tray

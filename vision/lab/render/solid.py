@@ -5,6 +5,7 @@ shade (the rounded edges between faces), then warp every face that turns towards
 projected corners, lit by the scene's light. The result is a small RGBA layer the frame composites,
 blurred along the die's motion when it moves.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,27 +13,27 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-UP = np.array([0.0, 0.0, -1.0])   # world up (Z points into the table)
+UP = np.array([0.0, 0.0, -1.0])  # world up (Z points into the table)
 
 
 @dataclass(frozen=True)
 class Face:
-    vertices: tuple[int, ...]     # 4 vertex indices, in the order of `uv`
-    value: int                    # what the die shows when this face is on top
-    uv: np.ndarray                # (4, 2) texture pixels of those vertices
-    texture: np.ndarray           # float32 BGR
-    mask: np.ndarray              # float32 0..1: the printed face inside its rounded edges
+    vertices: tuple[int, ...]  # 4 vertex indices, in the order of `uv`
+    value: int  # what the die shows when this face is on top
+    uv: np.ndarray  # (4, 2) texture pixels of those vertices
+    texture: np.ndarray  # float32 BGR
+    mask: np.ndarray  # float32 0..1: the printed face inside its rounded edges
 
 
 @dataclass(frozen=True)
 class Solid:
-    kind: str                     # "d6" or "d10"
-    vertices: np.ndarray          # (N, 3) mm around the die's centre
+    kind: str  # "d6" or "d10"
+    vertices: np.ndarray  # (N, 3) mm around the die's centre
     faces: tuple[Face, ...]
-    normals: np.ndarray           # (F, 3) outward, die frame
-    body: tuple                   # BGR of the body, for the edges
-    alpha: float = 1.0            # below 1: translucent
-    gloss: float = 0.25           # strength of the light's reflection
+    normals: np.ndarray  # (F, 3) outward, die frame
+    body: tuple  # BGR of the body, for the edges
+    alpha: float = 1.0  # below 1: translucent
+    gloss: float = 0.25  # strength of the light's reflection
 
     def face_up(self, rotation: np.ndarray) -> Face:
         """The face whose normal points most nearly up: the value the die shows."""
@@ -68,7 +69,9 @@ def axis_angle(axis, angle: float) -> np.ndarray:
     return r
 
 
-def draw(solid: Solid, rotation: np.ndarray, centre, scene) -> tuple[np.ndarray, np.ndarray, tuple[int, int], np.ndarray]:
+def draw(
+    solid: Solid, rotation: np.ndarray, centre, scene
+) -> tuple[np.ndarray, np.ndarray, tuple[int, int], np.ndarray]:
     """The die's layer: (colour float32 h×w×3, alpha float32 h×w, (x0, y0) in the frame, outline points)."""
     cam = scene.camera
     world = (rotation @ solid.vertices.T).T + np.asarray(centre, np.float64)

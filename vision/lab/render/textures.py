@@ -1,4 +1,5 @@
 """Surface textures drawn flat (felt, wood, table) from seeded noise: cheap, with no image files."""
+
 from __future__ import annotations
 
 import cv2
@@ -7,7 +8,7 @@ import numpy as np
 
 def noise(rng: np.random.Generator, shape: tuple[int, int], sigma: float) -> np.ndarray:
     """Smooth noise scaled to about -1..1 at feature size `sigma` px."""
-    small = max(1.0, sigma / 2)   # draw at a lower resolution, then enlarge: same look, far cheaper
+    small = max(1.0, sigma / 2)  # draw at a lower resolution, then enlarge: same look, far cheaper
     h, w = max(2, int(shape[0] / small)), max(2, int(shape[1] / small))
     n = rng.standard_normal((h, w)).astype(np.float32)
     if sigma > 2:
@@ -35,7 +36,7 @@ def wood(rng: np.random.Generator, shape: tuple[int, int], colour, along_x: bool
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     across = (yy if along_x else xx) + wobble
     rings = np.sin(across * 0.9 + noise(rng, shape, 60) * 4) * 0.5 + 0.5
-    level = 0.88 + 0.12 * rings ** 3 + 0.03 * noise(rng, shape, 3)
+    level = 0.88 + 0.12 * rings**3 + 0.03 * noise(rng, shape, 3)
     tex = np.empty(shape + (3,), np.float32)
     tex[:] = colour
     return tex * level[..., None]

@@ -1,11 +1,12 @@
 """Rendered training and test material in the labeled-image format (../shared/datasets/README.md):
 still frames of random scenes with dice of every look, d6 and/or d10, some touching, some cocked,
 a hand now and then; no restriction on contrast with the felt."""
+
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import cv2
 import numpy as np
@@ -22,8 +23,15 @@ def render_scene(seed: int, kinds: Sequence[str] = ("d6", "d10"), size=(960, 720
     return image, labels
 
 
-def render_random(seed: int, kinds: Sequence[str] = ("d6", "d10"), size=(960, 720), lean_share: float = 0.05,
-                  lean_deg: tuple[float, float] = (20.0, 35.0), touch_share: float = 0.2, hand_share: float = 0.1):
+def render_random(
+    seed: int,
+    kinds: Sequence[str] = ("d6", "d10"),
+    size=(960, 720),
+    lean_share: float = 0.05,
+    lean_deg: tuple[float, float] = (20.0, 35.0),
+    touch_share: float = 0.2,
+    hand_share: float = 0.1,
+):
     """(scene, frame, labels) of a random still: 1..7 dice of one kind, `lean_share` of them leaning by
     `lean_deg`, `touch_share` of the flat ones touching the last die placed, a hand in `hand_share` of frames."""
     rng = np.random.default_rng(seed)
@@ -49,14 +57,18 @@ def render_random(seed: int, kinds: Sequence[str] = ("d6", "d10"), size=(960, 72
         dice.append(DieState(solid, rotation, (spot[0], spot[1], -solid.lowest(rotation)), id=i))
     hand = None
     if rng.random() < hand_share:
-        hand = Hand((float(rng.uniform(-120, 120)), float(rng.uniform(-80, 80))), side=str(rng.choice(["bottom", "left", "right"])),
-                    skin=SKINS[int(rng.integers(len(SKINS)))])
+        hand = Hand(
+            (float(rng.uniform(-120, 120)), float(rng.uniform(-80, 80))),
+            side=str(rng.choice(["bottom", "left", "right"])),
+            skin=SKINS[int(rng.integers(len(SKINS)))],
+        )
     image, labels = render_frame(scene, dice, hand, noise_seed=seed)
     return scene, image, [lab.to_json() for lab in labels if lab.visible]
 
 
-def render_training_set(out_dir: str | Path, n: int, kinds: Sequence[str] = ("d6", "d10"), seed: int = 0,
-                        size=(960, 720), quality: int = 90) -> Path:
+def render_training_set(
+    out_dir: str | Path, n: int, kinds: Sequence[str] = ("d6", "d10"), seed: int = 0, size=(960, 720), quality: int = 90
+) -> Path:
     """n rendered frames + labels.json under out_dir. Same seed, same set."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

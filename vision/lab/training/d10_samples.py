@@ -6,6 +6,7 @@ cardboard, soft and crumpled cloth), seen from above or at an angle, touching ne
 shadows, lens and trays. Then the shared photometric augmentation (hue, casts, gamma, uneven light,
 blur, noise, JPEG). No flips: a mirrored numeral is not a numeral.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,10 +16,10 @@ import numpy as np
 
 from ... import finder
 from ...d10.crops import READ_CONTEXT, read_crop
-from . import d10_sprites as sprites, data
+from . import d10_sprites as sprites
+from . import data
 from .d10_nets import D6_CLASS
 from .data import Photo, photometric, random_surface
-
 
 
 def surface(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
@@ -42,6 +43,7 @@ def class_of(kind: str, value: int) -> int:
 def load_renders(folders: list[Path]) -> list[Photo]:
     """Rendered tray scenes in the labeled-image format; cocked dice are left out of the value labels."""
     from ...labels import load_labeled_set
+
     photos = []
     for folder in folders:
         for item in load_labeled_set(folder):
@@ -69,9 +71,11 @@ def sprite_scene(pool, h: int, w: int, n: int, px_range, rng, centre=None, view=
     px = float(np.exp(rng.uniform(*np.log(px_range))))
     spots = _place(n, px, [0, 0], [w, h], rng)
     if centre is not None:
-        around = [centre + px * rng.uniform(0.8, 1.25) * np.array([np.cos(a), np.sin(a)])
-                  for a in rng.uniform(0, 2 * np.pi, int(rng.integers(0, 4)))]
-        spots = around + [np.asarray(centre, np.float64)]   # the die of interest last: on top
+        around = [
+            centre + px * rng.uniform(0.8, 1.25) * np.array([np.cos(a), np.sin(a)])
+            for a in rng.uniform(0, 2 * np.pi, int(rng.integers(0, 4)))
+        ]
+        spots = around + [np.asarray(centre, np.float64)]  # the die of interest last: on top
     boxes, classes = [], []
     for spot in spots:
         solid = pool[int(rng.integers(len(pool)))]
@@ -83,6 +87,7 @@ def sprite_scene(pool, h: int, w: int, n: int, px_range, rng, centre=None, view=
 
 # ---------------------------------------------------------------- finder
 
+
 def finder_sample(pool, renders, rng, patch: int = 256):
     """(patch x patch image at the finder's scale, heat, size, offset, mask)."""
     if renders and rng.random() < 0.4:
@@ -92,6 +97,7 @@ def finder_sample(pool, renders, rng, patch: int = 256):
 
 
 # ---------------------------------------------------------------- value reader
+
 
 def crop_around(img, box, rng, label):
     """A crop as the reader takes it at run time, with the finder's errors in centre and size."""
@@ -105,7 +111,9 @@ def crop_around(img, box, rng, label):
 def negative_crop(img, boxes, rng):
     """No die under the centre: bare surface, a gap between dice, a die's rim."""
     h, w = img.shape[:2]
-    sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else np.float32([min(h, w) / 3])
+    sizes = (
+        np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else np.float32([min(h, w) / 3])
+    )
     side = float(rng.choice(sizes)) * rng.uniform(0.8, 1.5)
     for _ in range(20):
         if len(boxes) and rng.random() < 0.6:
@@ -114,7 +122,11 @@ def negative_crop(img, boxes, rng):
             cx, cy = (b[0] + b[2]) / 2 + r * np.cos(a), (b[1] + b[3]) / 2 + r * np.sin(a)
         else:
             cx, cy = rng.uniform(0, w), rng.uniform(0, h)
-        inside = ((boxes[:, 0] <= cx) & (cx <= boxes[:, 2]) & (boxes[:, 1] <= cy) & (cy <= boxes[:, 3])).any() if len(boxes) else False
+        inside = (
+            ((boxes[:, 0] <= cx) & (cx <= boxes[:, 2]) & (boxes[:, 1] <= cy) & (cy <= boxes[:, 3])).any()
+            if len(boxes)
+            else False
+        )
         if not inside:
             break
     return photometric(read_crop(img, cx, cy, side), rng), 0
@@ -136,7 +148,7 @@ def photo_item(photo, rng):
 # wider crops, and every epoch re-cuts them (the finder's centre and size errors) and re-colours them.
 
 BANK_SIZE = 96
-BANK_SIDE = 1.75        # a bank crop covers this many times the die's box: room for jitter
+BANK_SIDE = 1.75  # a bank crop covers this many times the die's box: room for jitter
 
 
 def bank_item(pool, rng, view=sprites.OVERHEAD):
@@ -145,12 +157,16 @@ def bank_item(pool, rng, view=sprites.OVERHEAD):
     size = int(px * 3.2)
     img, boxes, classes = sprite_scene(pool, size, size, 0, (px, px * 1.001), rng, np.array([size / 2, size / 2]), view)
     if rng.random() < 0.12:
-        crop, label = negative_crop(img, boxes, rng)   # already at READ_SIZE: scale up to the bank's size
+        crop, label = negative_crop(img, boxes, rng)  # already at READ_SIZE: scale up to the bank's size
         return cv2.resize(crop, (BANK_SIZE, BANK_SIZE)), 0, BANK_SIZE / BANK_SIDE
     b = boxes[-1]
     side = max(b[2] - b[0], b[3] - b[1])
     crop = read_crop(img, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, side * BANK_SIDE)
-    return cv2.resize(crop, (BANK_SIZE, BANK_SIZE), interpolation=cv2.INTER_AREA), int(classes[-1]), BANK_SIZE / BANK_SIDE
+    return (
+        cv2.resize(crop, (BANK_SIZE, BANK_SIZE), interpolation=cv2.INTER_AREA),
+        int(classes[-1]),
+        BANK_SIZE / BANK_SIDE,
+    )
 
 
 def from_bank(crop, label, rng):
@@ -168,6 +184,7 @@ def from_bank(crop, label, rng):
 # ---------------------------------------------------------------- hard "no die" examples
 # Close-up photos make the finder report one numeral (or one face) of a big die as a small die, and tray
 # frames now and then a heap of touching dice as one die: the reader must call both "no die".
+
 
 def closeup_item(pool, rng, px_range=(110, 200)):
     """A big die, drawn sharp, on a surface: (uint8 image, box). Numeral-sized crops of it are no-die examples."""
@@ -194,7 +211,7 @@ def heap_crop(img, boxes, rng):
     sides = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
     i = int(rng.integers(len(boxes)))
     dist = np.hypot(*(centres - centres[i]).T)
-    near = [j for j in np.argsort(dist)[1:int(rng.integers(2, 4))] if dist[j] < 2.2 * sides[i]]
+    near = [j for j in np.argsort(dist)[1 : int(rng.integers(2, 4))] if dist[j] < 2.2 * sides[i]]
     if not near:
         return None
     group = boxes[[i, *near]]

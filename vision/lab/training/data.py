@@ -4,6 +4,7 @@ Augmentation aims at surfaces and dice the photos do not show: hue rotation, col
 brightness, uneven light, blur, noise, any rotation; rendered scenes add felt, wood, cloth and
 cardboard surfaces with dice of random colours, translucent and marbled.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,16 +20,16 @@ from ..render import flat
 from ..splits import in_split
 from .nets import COCKED
 
-WIDE_DIE_PX = (8.0, 96.0)   # die sizes (px at the finder's scale) of the finder's wide-scale samples
+WIDE_DIE_PX = (8.0, 96.0)  # die sizes (px at the finder's scale) of the finder's wide-scale samples
 
 
 @dataclass
 class Photo:
-    image: np.ndarray           # BGR
-    boxes: np.ndarray           # (N, 4) float32
-    values: np.ndarray          # (N,) int
-    name: str = ""              # "set/file" for photos, "" for renders
-    augmented: bool = False     # a training copy its source altered (vision.lab.scoring.LabeledImage.augmented)
+    image: np.ndarray  # BGR
+    boxes: np.ndarray  # (N, 4) float32
+    values: np.ndarray  # (N,) int
+    name: str = ""  # "set/file" for photos, "" for renders
+    augmented: bool = False  # a training copy its source altered (vision.lab.scoring.LabeledImage.augmented)
 
 
 def load_photos(datasets: Path, sets: list[str], split: str, place=None) -> list[Photo]:
@@ -49,39 +50,49 @@ def load_photos(datasets: Path, sets: list[str], split: str, place=None) -> list
                 if box is None:
                     continue
                 boxes = [box]
-            photos.append(Photo(image, np.float32(boxes).reshape(-1, 4), np.int64([d.value for d in dice]),
-                                f"{name}/{item.path.name}", item.augmented))
+            photos.append(
+                Photo(
+                    image,
+                    np.float32(boxes).reshape(-1, 4),
+                    np.int64([d.value for d in dice]),
+                    f"{name}/{item.path.name}",
+                    item.augmented,
+                )
+            )
     return photos
 
 
 def lone_die_box(reader):
     """place(image) for load_photos: the box of the surest die a DiceReader's finder finds, or None."""
+
     def place(image: np.ndarray):
         finds = reader.find(image)
         if not finds:
             return None
         cx, cy, w, h, _ = max(finds, key=lambda f: f[4])
         return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
     return place
 
 
 # ---------------------------------------------------------------- photometric augmentation
 
+
 def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     out = img.astype(np.float32)
-    if rng.random() < 0.6:   # rotate hue: a red die becomes green, a grey tray stays grey
+    if rng.random() < 0.6:  # rotate hue: a red die becomes green, a grey tray stays grey
         hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
         hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + int(rng.integers(0, 180))) % 180).astype(np.uint8)
-        sat = rng.uniform(0.8, 1.3)   # not much less: coloured pips on a coloured die differ by hue
+        sat = rng.uniform(0.8, 1.3)  # not much less: coloured pips on a coloured die differ by hue
         hsv[..., 1] = np.clip(hsv[..., 1] * sat, 0, 255).astype(np.uint8)
         out = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)
-    out *= rng.uniform(0.75, 1.25, 3).astype(np.float32)                     # colour cast
-    out = (out - 128) * rng.uniform(0.6, 1.3) + 128 + rng.uniform(-40, 40)   # contrast, brightness
-    if rng.random() < 0.5:   # uneven light: a broad gradient across the frame
+    out *= rng.uniform(0.75, 1.25, 3).astype(np.float32)  # colour cast
+    out = (out - 128) * rng.uniform(0.6, 1.3) + 128 + rng.uniform(-40, 40)  # contrast, brightness
+    if rng.random() < 0.5:  # uneven light: a broad gradient across the frame
         h, w = out.shape[:2]
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         a = rng.uniform(0, 2 * np.pi)
-        ramp = (np.cos(a) * xx / w + np.sin(a) * yy / h)
+        ramp = np.cos(a) * xx / w + np.sin(a) * yy / h
         out *= (1 + rng.uniform(-0.45, 0.45) * (ramp - ramp.mean()))[..., None]
     out = np.clip(out, 0, 255)
     if rng.random() < 0.3:
@@ -92,7 +103,7 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if rng.random() < 0.4:
         out += rng.normal(0, rng.uniform(2, 9), out.shape).astype(np.float32)
     out = np.clip(out, 0, 255).astype(np.uint8)
-    if rng.random() < 0.3:   # JPEG artefacts
+    if rng.random() < 0.3:  # JPEG artefacts
         ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 90))])
         out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
     return out
@@ -100,14 +111,17 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 # ---------------------------------------------------------------- rendered scenes
 
+
 def random_surface(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     kind = rng.integers(0, 4)
-    colour = cv2.cvtColor(np.uint8([[[rng.integers(0, 180), rng.integers(0, 200), rng.integers(40, 240)]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    colour = cv2.cvtColor(
+        np.uint8([[[rng.integers(0, 180), rng.integers(0, 200), rng.integers(40, 240)]]]), cv2.COLOR_HSV2BGR
+    )[0, 0]
     base = np.empty((h, w, 3), np.float32)
     base[:] = colour
-    if kind == 0:      # felt: fine grain
+    if kind == 0:  # felt: fine grain
         base += rng.normal(0, rng.uniform(3, 10), (h, w, 1))
-    elif kind == 1:    # wood: wavy stripes
+    elif kind == 1:  # wood: wavy stripes
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         a = rng.uniform(0, np.pi)
         t = np.cos(a) * xx + np.sin(a) * yy
@@ -115,11 +129,11 @@ def random_surface(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
         warp = cv2.resize(warp, (w, h)) * 60
         stripes = np.sin((t + warp) / rng.uniform(3, 12))
         base *= (1 + rng.uniform(0.03, 0.12) * stripes)[..., None]
-    elif kind == 2:    # cloth: soft folds
+    elif kind == 2:  # cloth: soft folds
         folds = cv2.resize(rng.normal(0, 1, (6, 8)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
         base *= (1 + 0.15 * folds)[..., None]
         base += rng.normal(0, 4, (h, w, 1))
-    else:              # cardboard: speckles
+    else:  # cardboard: speckles
         base += rng.normal(0, 3, (h, w, 1))
         speck = (rng.random((h, w)) < 0.002).astype(np.float32)
         base -= 60 * cv2.GaussianBlur(speck, (3, 3), 0)[..., None]
@@ -130,7 +144,9 @@ def random_look(rng: np.random.Generator) -> flat.Look:
     hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(15, 256)]]])
     body = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
     light = sum(body) / 3 > 120
-    pip_hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(0, 60) if light else rng.integers(190, 256)]]])
+    pip_hsv = np.uint8(
+        [[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(0, 60) if light else rng.integers(190, 256)]]]
+    )
     pip = tuple(int(v) for v in cv2.cvtColor(pip_hsv, cv2.COLOR_HSV2BGR)[0, 0])
     second = None
     if rng.random() < 0.25:
@@ -148,7 +164,7 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640, cocked_sh
     for _ in range(n * 4):
         if len(values) == n:
             break
-        if centres and rng.random() < 0.35:   # touching the previous die, edge to edge, as dice often lie
+        if centres and rng.random() < 0.35:  # touching the previous die, edge to edge, as dice often lie
             side = rng.choice([-1, 1]) * size * rng.uniform(1.0, 1.08)
             a = np.radians(angle + 90 * int(rng.integers(0, 4)))
             c = centres[-1] + side * np.float32([np.cos(a), np.sin(a)])
@@ -163,13 +179,30 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640, cocked_sh
                 continue
         s = size * rng.uniform(0.95, 1.05)
         value = int(rng.integers(1, 7))
-        if rng.random() < cocked_share:   # leaning over: two faces foreshortened, label "cocked"
-            box = flat.cocked_die(img, c, s, value, int(rng.integers(1, 7)), float(rng.uniform(15, 45)),
-                                  float(rng.uniform(0, 360)), random_look(rng), float(rng.uniform(0, 0.5)))
+        if rng.random() < cocked_share:  # leaning over: two faces foreshortened, label "cocked"
+            box = flat.cocked_die(
+                img,
+                c,
+                s,
+                value,
+                int(rng.integers(1, 7)),
+                float(rng.uniform(15, 45)),
+                float(rng.uniform(0, 360)),
+                random_look(rng),
+                float(rng.uniform(0, 0.5)),
+            )
             value = COCKED
         else:
-            box = flat.die(img, c, s, value, angle + float(rng.normal(0, 3)), random_look(rng), rng,
-                           shadow=float(rng.uniform(0, 0.5)))
+            box = flat.die(
+                img,
+                c,
+                s,
+                value,
+                angle + float(rng.normal(0, 3)),
+                random_look(rng),
+                rng,
+                shadow=float(rng.uniform(0, 0.5)),
+            )
         centres.append(c)
         boxes.append(box)
         values.append(value)
@@ -178,9 +211,10 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640, cocked_sh
 
 # ---------------------------------------------------------------- geometry shared by both samplers
 
+
 def rotate90_flip(img: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
     k = int(rng.integers(0, 4))
-    for _ in range(k):   # rotate 90 degrees clockwise
+    for _ in range(k):  # rotate 90 degrees clockwise
         h = img.shape[0]
         img = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)
         boxes = np.stack([h - boxes[:, 3], boxes[:, 0], h - boxes[:, 1], boxes[:, 2]], axis=1)
@@ -222,7 +256,7 @@ def finder_sample(photo: Photo, rng: np.random.Generator, patch: int = 256, wide
         img = cv2.copyMakeBorder(img, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
         h, w = img.shape[:2]
     y0, x0 = int(rng.integers(0, h - patch + 1)), int(rng.integers(0, w - patch + 1))
-    img = img[y0:y0 + patch, x0:x0 + patch]
+    img = img[y0 : y0 + patch, x0 : x0 + patch]
     boxes = boxes - [x0, y0, x0, y0]
     img = photometric(img, rng)
     return (img, *finder.targets(boxes, patch))
@@ -233,19 +267,28 @@ def face_sample(photo: Photo, rng: np.random.Generator, negative: bool):
     img = photo.image
     if len(photo.boxes) == 0:
         negative = True
-    sizes = np.maximum(photo.boxes[:, 2] - photo.boxes[:, 0], photo.boxes[:, 3] - photo.boxes[:, 1]) if len(photo.boxes) else np.float32([40])
+    sizes = (
+        np.maximum(photo.boxes[:, 2] - photo.boxes[:, 0], photo.boxes[:, 3] - photo.boxes[:, 1])
+        if len(photo.boxes)
+        else np.float32([40])
+    )
     if negative:
         side = float(rng.choice(sizes)) * rng.uniform(0.8, 1.6)
         h, w = img.shape[:2]
         for _ in range(20):
-            if rng.random() < 0.5 and len(photo.boxes):   # beside a die: a half die, a gap between two
+            if rng.random() < 0.5 and len(photo.boxes):  # beside a die: a half die, a gap between two
                 b = photo.boxes[int(rng.integers(0, len(photo.boxes)))]
                 a = rng.uniform(0, 2 * np.pi)
                 r = max(b[2] - b[0], b[3] - b[1]) * rng.uniform(0.55, 1.1)
                 cx, cy = (b[0] + b[2]) / 2 + r * np.cos(a), (b[1] + b[3]) / 2 + r * np.sin(a)
             else:
                 cx, cy = rng.uniform(0, w), rng.uniform(0, h)
-            inside = ((photo.boxes[:, 0] <= cx) & (cx <= photo.boxes[:, 2]) & (photo.boxes[:, 1] <= cy) & (cy <= photo.boxes[:, 3])).any()
+            inside = (
+                (photo.boxes[:, 0] <= cx)
+                & (cx <= photo.boxes[:, 2])
+                & (photo.boxes[:, 1] <= cy)
+                & (cy <= photo.boxes[:, 3])
+            ).any()
             if not inside:
                 break
         label = 0
@@ -264,6 +307,7 @@ def load_scene_examples(folder: Path) -> list[tuple[Photo, dict]]:
     """Examples from vision.lab.training.render3d, each with a patch of its frame around it (memory: the
     frames themselves are not kept): [(patch as a Photo, example in patch coordinates)]."""
     import json
+
     examples = json.loads((folder / "examples.json").read_text())
     out, frames = [], {}
     for e in examples:
@@ -306,4 +350,4 @@ def _crop_native(img, cx, cy, side):
     half = int(np.ceil(side / 2))
     padded = cv2.copyMakeBorder(img, half, half, half, half, cv2.BORDER_REPLICATE)
     x, y = int(round(cx)) + half, int(round(cy)) + half
-    return padded[y - half:y + half, x - half:x + half]
+    return padded[y - half : y + half, x - half : x + half]

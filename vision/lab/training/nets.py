@@ -5,18 +5,19 @@
 - FaceReader: a classifier of one die's crop: values 1..6, "no die" (index 0) to reject phantoms, or
   "cocked" (index 7): a die that leans, so no face is up.
 """
+
 from __future__ import annotations
 
 import torch
-from torch import nn
 import torch.nn.functional as F
+from torch import nn
 
 from ... import finder
 
 FINDER_STRIDE = finder.STRIDE  # the network must shrink by what the readers decode
-FACE_CLASSES = 8        # 0 = no die, 1..6 = value, 7 = cocked (the die under the crop does not lie flat)
+FACE_CLASSES = 8  # 0 = no die, 1..6 = value, 7 = cocked (the die under the crop does not lie flat)
 COCKED = 7
-FACE_WIDTHS = (16, 32, 32, 64, 96)   # channels of the face reader's five convolutions
+FACE_WIDTHS = (16, 32, 32, 64, 96)  # channels of the face reader's five convolutions
 
 
 def cbr(cin, cout, stride=1):
@@ -26,8 +27,13 @@ def cbr(cin, cout, stride=1):
 def dw(cin, cout, stride=1):
     """Depthwise-separable 3x3: cheap enough for one Pi core."""
     return nn.Sequential(
-        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False), nn.BatchNorm2d(cin), nn.ReLU(inplace=True),
-        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False),
+        nn.BatchNorm2d(cin),
+        nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    )
 
 
 class DiceFinder(nn.Module):
@@ -42,7 +48,7 @@ class DiceFinder(nn.Module):
         self.lat4 = nn.Conv2d(32, 48, 1)
         self.mix8 = dw(48, 48)
         self.mix4 = nn.Sequential(dw(48, 48), dw(48, 32))
-        self.head = nn.Conv2d(32, 5, 1)   # heat logit, log w, log h, dx, dy
+        self.head = nn.Conv2d(32, 5, 1)  # heat logit, log w, log h, dx, dy
         nn.init.constant_(self.head.bias[0], -2.2)
 
     def forward(self, x):
@@ -60,11 +66,19 @@ class FaceReader(nn.Module):
         super().__init__()
         a, b, c, d, e = widths
         self.body = nn.Sequential(
-            cbr(3, a), nn.MaxPool2d(2),                        # 20
-            cbr(a, b), cbr(b, c), nn.MaxPool2d(2),             # 10
-            cbr(c, d), nn.MaxPool2d(2),                        # 5
-            cbr(d, e), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
-            nn.Dropout(0.2), nn.Linear(e, FACE_CLASSES))
+            cbr(3, a),
+            nn.MaxPool2d(2),  # 20
+            cbr(a, b),
+            cbr(b, c),
+            nn.MaxPool2d(2),  # 10
+            cbr(c, d),
+            nn.MaxPool2d(2),  # 5
+            cbr(d, e),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Dropout(0.2),
+            nn.Linear(e, FACE_CLASSES),
+        )
 
     def forward(self, x):
         return self.body(x - 0.5)
@@ -83,8 +97,8 @@ def grow_into(net: nn.Module, state: dict) -> nn.Module:
     for key, old in state.items():
         new = grown[key]
         new[tuple(slice(n) for n in old.shape)] = old
-        if new.ndim >= 2 and new.shape[1] > old.shape[1]:   # flattened maps keep channel-major order
-            new[:, old.shape[1]:] = 0
+        if new.ndim >= 2 and new.shape[1] > old.shape[1]:  # flattened maps keep channel-major order
+            new[:, old.shape[1] :] = 0
     net.load_state_dict(grown)
     return net
 

@@ -8,6 +8,7 @@ Writes <out>/<seed>.jpg and <out>/examples.json: [{"photo", "cx", "cy", "side", 
 Seeds 500000 and up: far from the seeds the committed recordings (appliance/rendered_games) use.
 More dice lean here (--lean) than in vision.lab.render.training.render_scene, so the class is not rare.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,8 +27,9 @@ from .nets import COCKED
 
 def scene_d6(seed: int, lean_share: float, size=(960, 720), lean_min: float = 10.0):
     """A random tray scene with 1..7 d6, `lean_share` of them leaning lean_min..40 degrees: (image, labels, die_px)."""
-    scene, image, labels = render_random(seed, ("d6",), size, lean_share=lean_share, lean_deg=(lean_min, 40.0),
-                                         touch_share=0.25, hand_share=0.0)
+    scene, image, labels = render_random(
+        seed, ("d6",), size, lean_share=lean_share, lean_deg=(lean_min, 40.0), touch_share=0.25, hand_share=0.0
+    )
     return image, labels, scene.die_px()
 
 
@@ -46,8 +48,9 @@ def examples_of(reader: DiceReader, image, labels, die_px, name: str) -> list[di
             label = COCKED if labels[j]["cocked"] else int(labels[j]["value"])
         else:
             label = 0
-        out.append({"photo": name, "cx": float(cx), "cy": float(cy), "side": float(max(w, h) * FACE_CONTEXT),
-                    "label": label})
+        out.append(
+            {"photo": name, "cx": float(cx), "cy": float(cy), "side": float(max(w, h) * FACE_CONTEXT), "label": label}
+        )
     return out
 
 
@@ -58,8 +61,12 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=500000)
     parser.add_argument("--lean", type=float, default=0.3, help="share of dice that lean")
     parser.add_argument("--lean-min", type=float, default=10.0, help="least lean, degrees (up to 40)")
-    parser.add_argument("--models", type=Path, default=MODELS,
-                        help="folder with the finders and faces.onnx (default: the packaged models)")
+    parser.add_argument(
+        "--models",
+        type=Path,
+        default=MODELS,
+        help="folder with the finders and faces.onnx (default: the packaged models)",
+    )
     args = parser.parse_args(argv)
     assert args.seed >= 500000, "seeds below 500000 may be the committed recordings' own"
     cv2.setNumThreads(1)

@@ -8,6 +8,7 @@ Trained on the TRAIN split (vision.lab.splits) of tray-d6-photos and wood-webcam
 drawn as often as the dice they hold (`by_die`).
 Needs the `train` extra (torch, onnx); one or two CPU threads are enough.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,7 @@ from ...preprocess import FACE_SIZE
 from ...reader import DiceReader
 from . import data, nets
 
-SETS = ["tray-d6-photos", "wood-webcam-d6"]   # what the packaged models learned from
+SETS = ["tray-d6-photos", "wood-webcam-d6"]  # what the packaged models learned from
 # Every real six-sided set whose dice the finder can place (aibox-whitebox-d6's low view boxes side faces as often
 # as the top face its labels name, so it is only measured on): vision.lab.training.cross_source leaves each out in turn.
 REAL_SETS = SETS + ["epanemu-dice3", "tomitomi3-gray-d6"]
@@ -70,10 +71,10 @@ def faces_batch(rng, photos, renders, hard, n=None, scenes3d=None, share3d=0.0, 
     by_name = {p.name: p for p in photos}
 
     def one():
-        if scenes3d and rng.random() < share3d:   # 3D-rendered dice in perspective, flat or cocked
+        if scenes3d and rng.random() < share3d:  # 3D-rendered dice in perspective, flat or cocked
             patch, example = scenes3d[int(rng.integers(0, len(scenes3d)))]
             return data.hard_sample(patch, example, rng)
-        if hard and rng.random() < 0.2:   # where the reader went wrong before
+        if hard and rng.random() < 0.2:  # where the reader went wrong before
             example = hard[int(rng.integers(0, len(hard)))]
             return data.hard_sample(by_name[example["photo"]], example, rng)
         return data.face_sample(pick(photos, renders, rng, 0.2, weights), rng, rng.random() < 0.2)
@@ -88,7 +89,7 @@ def finder_loss(out, heat, size, offset, mask):
     pos = (heat >= 1.0).float()
     # CenterNet's focal loss: negatives near a centre count less
     loss_pos = -(pos * (1 - pred) ** 2 * torch.log(pred)).sum()
-    loss_neg = -((1 - pos) * (1 - heat) ** 4 * pred ** 2 * torch.log(1 - pred)).sum()
+    loss_neg = -((1 - pos) * (1 - heat) ** 4 * pred**2 * torch.log(1 - pred)).sum()
     n = pos.sum().clamp(min=1)
     m = mask.unsqueeze(1)
     loss_size = (F.l1_loss(out[:, 1:3], size, reduction="none") * m).sum() / n
@@ -109,18 +110,28 @@ TASKS = {
 def export(net, shape, dynamic_hw, path):
     net.eval()
     axes = {0: "n", 2: "h", 3: "w"} if dynamic_hw else {0: "n"}
-    torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["input"], output_names=["output"],
-                      opset_version=17, dynamic_axes={"input": axes}, dynamo=False)
+    torch.onnx.export(
+        net,
+        torch.zeros(shape),
+        str(path),
+        input_names=["input"],
+        output_names=["output"],
+        opset_version=17,
+        dynamic_axes={"input": axes},
+        dynamo=False,
+    )
 
 
 def in_workers(stream: torch.utils.data.IterableDataset, workers: int = 1):
     """The stream's batches, cut in `workers` other processes while this one trains (0: in this one)."""
-    return torch.utils.data.DataLoader(stream, batch_size=None, num_workers=workers,
-                                       prefetch_factor=4 if workers else None)
+    return torch.utils.data.DataLoader(
+        stream, batch_size=None, num_workers=workers, prefetch_factor=4 if workers else None
+    )
 
 
-def fit(net, batches, loss_fn, lr0: float, minutes: float, out: Path, shape, dynamic_hw: bool,
-        device: str = "cpu") -> None:
+def fit(
+    net, batches, loss_fn, lr0: float, minutes: float, out: Path, shape, dynamic_hw: bool, device: str = "cpu"
+) -> None:
     """AdamW for `minutes` (warm-up, then a cosine fall of the learning rate over the time budget), then
     the weights to out.pt and the network to out (ONNX). `device`: where torch trains ("cuda" where one is)."""
     net.to(device)
@@ -155,31 +166,63 @@ def main(argv=None):
     parser.add_argument("--datasets", type=Path, required=True, help="folder holding the labeled sets")
     parser.add_argument("--minutes", type=float, default=10.0, help="training time budget")
     parser.add_argument("--split", default="train", help="which photos to train on (train | all)")
-    parser.add_argument("--sets", nargs="+", default=SETS, help=f"the labeled sets to learn from (default: {SETS}; "
-                        f"every real one: {REAL_SETS})")
+    parser.add_argument(
+        "--sets",
+        nargs="+",
+        default=SETS,
+        help=f"the labeled sets to learn from (default: {SETS}; every real one: {REAL_SETS})",
+    )
     parser.add_argument("--renders", type=int, default=300, help="rendered scenes in the pool")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes making batches")
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--batch", type=int, help="samples per step (default: 16 finder, 48 faces)")
     parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
-    parser.add_argument("--widths", type=int, nargs=5, help=f"faces: channels per convolution (default "
-                        f"{nets.FACE_WIDTHS}, or --init's; wider than --init's grows that reader, which starts out "
-                        "reading as it did)")
-    parser.add_argument("--net", choices=["faces", "lite0"], default="faces",
-                        help="faces: the face reader's design (nets.FaceReader: the packaged one, --widths) or lite0 "
-                             "(nets.LiteFaceReader: EfficientNet-Lite0's first stages, from ImageNet weights)")
+    parser.add_argument(
+        "--widths",
+        type=int,
+        nargs=5,
+        help=f"faces: channels per convolution (default "
+        f"{nets.FACE_WIDTHS}, or --init's; wider than --init's grows that reader, which starts out "
+        "reading as it did)",
+    )
+    parser.add_argument(
+        "--net",
+        choices=["faces", "lite0"],
+        default="faces",
+        help="faces: the face reader's design (nets.FaceReader: the packaged one, --widths) or lite0 "
+        "(nets.LiteFaceReader: EfficientNet-Lite0's first stages, from ImageNet weights)",
+    )
     parser.add_argument("--hard", type=Path, help="hard examples from vision.lab.training.mine (faces only)")
-    parser.add_argument("--scenes3d", type=Path, nargs="+", help="folders from vision.lab.training.render3d (faces only)")
-    parser.add_argument("--flat3d", type=Path, nargs="+", default=[],
-                        help="more such folders, of which only the examples that are not cocked are used")
-    parser.add_argument("--cocked2d", type=float, default=0.1,
-                        help="faces: share of the drawn (2D) scenes' dice drawn leaning, class cocked")
+    parser.add_argument(
+        "--scenes3d", type=Path, nargs="+", help="folders from vision.lab.training.render3d (faces only)"
+    )
+    parser.add_argument(
+        "--flat3d",
+        type=Path,
+        nargs="+",
+        default=[],
+        help="more such folders, of which only the examples that are not cocked are used",
+    )
+    parser.add_argument(
+        "--cocked2d",
+        type=float,
+        default=0.1,
+        help="faces: share of the drawn (2D) scenes' dice drawn leaning, class cocked",
+    )
     parser.add_argument("--share3d", type=float, default=0.2, help="share of samples from --scenes3d")
-    parser.add_argument("--wide", type=float, default=0.0,
-                        help="finder: share of samples with dice of any size in data.WIDE_DIE_PX (bare photos of any scale)")
-    parser.add_argument("--turn", type=float, default=0.0,
-                        help="finder: share of samples turned by any angle (besides quarter turns and flips)")
+    parser.add_argument(
+        "--wide",
+        type=float,
+        default=0.0,
+        help="finder: share of samples with dice of any size in data.WIDE_DIE_PX (bare photos of any scale)",
+    )
+    parser.add_argument(
+        "--turn",
+        type=float,
+        default=0.0,
+        help="finder: share of samples turned by any angle (besides quarter turns and flips)",
+    )
     parser.add_argument("--out", type=Path, help="ONNX file to write (default: vision/models/<task>.onnx)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
@@ -195,7 +238,7 @@ def main(argv=None):
     print(f"{len(photos)} photos, {len(renders)} renders", flush=True)
 
     state = torch.load(args.init) if args.init else None
-    if args.task == "faces" and args.net == "lite0":   # from --init's weights, else from ImageNet's
+    if args.task == "faces" and args.net == "lite0":  # from --init's weights, else from ImageNet's
         net = nets.LiteFaceReader() if state else nets.pretrained_lite_reader()
     elif args.task == "faces":
         net = nets.FaceReader(args.widths or (nets.face_widths_of(state) if state else nets.FACE_WIDTHS))
@@ -210,13 +253,23 @@ def main(argv=None):
         material["wide"], material["turn"] = args.wide, args.turn
     if args.scenes3d:
         material["scenes3d"] = [e for folder in args.scenes3d for e in data.load_scene_examples(folder)]
-        material["scenes3d"] += [e for folder in args.flat3d for e in data.load_scene_examples(folder)
-                                 if e[1]["label"] != nets.COCKED]
+        material["scenes3d"] += [
+            e for folder in args.flat3d for e in data.load_scene_examples(folder) if e[1]["label"] != nets.COCKED
+        ]
         material["share3d"] = args.share3d
         counts = np.bincount([e["label"] for _, e in material["scenes3d"]], minlength=nets.FACE_CLASSES)
         print(f"{len(material['scenes3d'])} rendered 3D examples by class {counts.tolist()}", flush=True)
-    fit(net, in_workers(Stream(make_batch, material, args.seed + 1), args.workers), loss_fn, args.lr, args.minutes,
-        out_path, shape, dynamic_hw)
+    fit(
+        net,
+        in_workers(Stream(make_batch, material, args.seed + 1), args.workers),
+        loss_fn,
+        args.lr,
+        args.minutes,
+        out_path,
+        shape,
+        dynamic_hw,
+    )
+
 
 if __name__ == "__main__":
     main()
