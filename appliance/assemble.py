@@ -112,7 +112,7 @@ def open_camera(
         if kind == "replay" and not replay:
             notes.append("no camera found: playing recorded throws")
     if kind == "synthetic":
-        from calibration.synthetic import SyntheticTraySource
+        from vision.lab.render.tray import SyntheticTraySource
 
         return SyntheticTraySource(small_size=cam.small_size)
     if kind == "picamera":

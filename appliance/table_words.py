@@ -69,12 +69,18 @@ def reading_problem(reading, game: str) -> str:
     outside = [d for d in reading.dice if d.zone == OUTSIDE and not d.cocked]
     other = [d for d in reading.dice if d.kind != kind]
     if cocked:
-        return f"{count(len(cocked), 'die does', 'dice do')} not lie flat"
-        f": throw {'it' if len(cocked) == 1 else 'them'} again"
+        return (
+            f"{count(len(cocked), 'die does', 'dice do')} not lie flat"
+            f": throw {'it' if len(cocked) == 1 else 'them'} again"
+        )
     if outside:
-        return f"{count(len(outside), 'die is', 'dice are')} outside the tray"
-        f": throw {'it' if len(outside) == 1 else 'them'} again"
+        return (
+            f"{count(len(outside), 'die is', 'dice are')} outside the tray"
+            f": throw {'it' if len(outside) == 1 else 'them'} again"
+        )
     if other:
-        return f"{GAME_NAMES[game]} is played with {kind}s"
-        f", and I see {count(len(other), other[0].kind, other[0].kind + 's')}"
+        return (
+            f"{GAME_NAMES[game]} is played with {kind}s"
+            f", and I see {count(len(other), other[0].kind, other[0].kind + 's')}"
+        )
     return ""

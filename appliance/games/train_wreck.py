@@ -358,8 +358,10 @@ class TrainWreckGame:
                 return f"set aside scoring dice (up to {self.roll_score})"
             case Phase.CONFIRM_TRIPLE | Phase.CONFIRM_QUADRUPLE:
                 combo = "triple" if self.phase is Phase.CONFIRM_TRIPLE else "quadruple"
-                return f"confirm the {combo} of {t.combo_value}s: roll {dice}"
-                f" (roll {t.confirm_rolls + 1} of {MAX_CONFIRMATION_ROLLS})"
+                return (
+                    f"confirm the {combo} of {t.combo_value}s: roll {dice}"
+                    f" (roll {t.confirm_rolls + 1} of {MAX_CONFIRMATION_ROLLS})"
+                )
             case Phase.QUADRUPLE_CHOICE:
                 return f"accept the dice or roll the {t.combo_value}s again"
             case Phase.TRAIN_WRECK:

@@ -1,6 +1,6 @@
 """Finding the tray, its keep zone and the die size on rendered frames whose geometry the test knows.
 
-The scenes (calibration.synthetic.TrayScene) place the felt's corners in the frame through a known
+The scenes (vision.lab.render.tray.TrayScene) place the felt's corners in the frame through a known
 perspective; the expected corners are those placements, never the finder's output.
 """
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from calibration.find import FindError, find_tray, measure_die_size, order_corners
-from calibration.synthetic import TrayScene, spread_dice
+from vision.lab.render.tray import TrayScene, spread_dice
 
 SCENE = TrayScene()
 

@@ -7,9 +7,9 @@ import pytest
 from appliance.cli import main
 from calibration.find import order_corners
 from calibration.profile import Exposure, load_profile
-from calibration.synthetic import TrayScene, spread_dice
 from calibration.wizard import EMPTY_FRAMES, NUDGE_PX, Wizard
 from hardware.buttons import NEXT, OK
+from vision.lab.render.tray import TrayScene, spread_dice
 from vision.types import Die, Reading
 
 SCENE = TrayScene()
@@ -263,9 +263,9 @@ def first_boot(tmp_path, monkeypatch, script):
 
     from appliance import assemble
     from appliance.commands.calibrate import parse_script
-    from calibration.synthetic import SyntheticTraySource
     from hardware.buttons import ScriptedPanel
     from hardware.frame_source import ReconnectingSource
+    from vision.lab.render.tray import SyntheticTraySource
 
     tray, grabbed, cameras = SyntheticTraySource(), [0], []
 
