@@ -1,9 +1,6 @@
 """The Screen model's views of a game, filled from the rules (appliance/game_views.py), and the screens that draw
 them without the rules: expected values worked out from the rulebooks by hand."""
 
-import ast
-from pathlib import Path
-
 import numpy as np
 
 from appliance.game_views import game_views, scoreboard_view, sheet_view
@@ -12,8 +9,6 @@ from appliance.games.tables import sheet_rules
 from appliance.games.train_wreck import TrainWreckGame
 from appliance.screen_model import ChoiceView, EntryView, Picture, SectionScore
 from vision.types import KEEP, OUTSIDE, ROLL, Die, Reading
-
-SCREENS = Path(__file__).parents[2] / "appliance" / "screens"
 
 
 def pentakubus(players=("Ann",)) -> SheetGame:
@@ -104,18 +99,3 @@ def test_a_picture_keeps_the_dice_read_as_plain_values():
         ((90, 20, 110, 40), None, False, True, "roll"),
         ((0, 0, 9, 9), 6, False, False, "outside"),
     ]
-
-
-def test_the_screens_import_neither_the_rules_nor_the_advice_nor_vision():
-    banned = ("appliance.games", "appliance.strategy", "vision")
-    for path in SCREENS.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            names = (
-                [a.name for a in node.names]
-                if isinstance(node, ast.Import)
-                else [node.module or ""]
-                if isinstance(node, ast.ImportFrom)
-                else []
-            )
-            for name in names:
-                assert not any(name == b or name.startswith(b + ".") for b in banned), f"{path.name} imports {name}"
