@@ -112,7 +112,7 @@ def open_camera(
         if kind == "replay" and not replay:
             notes.append("no camera found: playing recorded throws")
     if kind == "synthetic":
-        from vision.lab.render.tray import SyntheticTraySource
+        from appliance.synthetic_camera import SyntheticTraySource
 
         return SyntheticTraySource(small_size=cam.small_size)
     if kind == "picamera":

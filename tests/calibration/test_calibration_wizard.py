@@ -263,9 +263,9 @@ def first_boot(tmp_path, monkeypatch, script):
 
     from appliance import assemble
     from appliance.commands.calibrate import parse_script
+    from appliance.synthetic_camera import SyntheticTraySource
     from hardware.buttons import ScriptedPanel
     from hardware.frame_source import ReconnectingSource
-    from vision.lab.render.tray import SyntheticTraySource
 
     tray, grabbed, cameras = SyntheticTraySource(), [0], []
 

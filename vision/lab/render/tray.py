@@ -8,7 +8,7 @@ and keep-zone corners in the frame, die size) follows from the scene's parameter
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -145,42 +145,3 @@ SIX_DICE = (
 
 def spread_dice(size_px: float, count: int = 6) -> tuple:
     return tuple((u, v, size_px, value, angle) for u, v, value, angle in SIX_DICE[:count])
-
-
-@dataclass
-class SyntheticTraySource:
-    """A FrameSource over a TrayScene for trying the wizard without a camera. It shows the empty tray
-    until `stage("dice")` (the wizard's runner calls it when a step asks for dice on the felt), and reports
-    the exposure a Pi camera would have chosen, so the wizard's lock step has something to lock."""
-
-    scene: TrayScene = field(default_factory=TrayScene)
-    die_px: float = 56.0
-    small_size: tuple[int, int] = (320, 180)
-
-    def __post_init__(self):
-        from hardware.frame_source import OK, SourceStatus
-
-        self.status = SourceStatus(OK, "synthetic tray")
-        self._dice: tuple = ()
-        self._frames: dict = {}
-        self._t = 0.0
-
-    metadata = {"ExposureTime": 16000, "AnalogueGain": 2.0, "ColourGains": (1.9, 1.6)}
-
-    def stage(self, what: str) -> None:
-        self._dice = spread_dice(self.die_px) if what == "dice" else ()
-
-    def read(self):
-        from hardware.frame_source import Frame, small_grey
-
-        key = self._dice
-        if key not in self._frames:  # rendering is the slow part; the scene is still
-            self._frames[key] = self.scene.render(self._dice)
-        image = self._frames[key].copy()
-        self._t += 1 / 30
-        return Frame(image, small_grey(image, self.small_size), self._t)
-
-    def close(self) -> None:
-        from hardware.frame_source import ENDED, SourceStatus
-
-        self.status = SourceStatus(ENDED, "closed")
