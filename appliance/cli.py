@@ -51,9 +51,14 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from appliance.base.errors import DiceTableError
+
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
+    except DiceTableError as error:  # bad input a command did not answer itself: named, never a traceback
+        print(f"dicetable {args.command}: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `dicetable ... | head`

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import replace
 
 from appliance.base.errors import DiceTableError
@@ -49,15 +48,10 @@ def _dice(text: str) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.games.errors import RuleError
     from appliance.strategy import advise
 
-    try:
-        game = _open_game(args) if args.log else _new_game(args)
-        advice = advise(game)
-    except (RuleError, AdviseError) as error:
-        print(f"dicetable advise: {error}", file=sys.stderr)
-        return 2
+    game = _open_game(args) if args.log else _new_game(args)
+    advice = advise(game)
     report = (_train_wreck_report if args.game == "train-wreck" else _sheet_report)(game, advice)
     if args.json:
         print(json.dumps(report))

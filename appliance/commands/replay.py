@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 from pathlib import Path
 
@@ -24,15 +23,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from appliance.replay_game import ReplayError, replay_game
+    from appliance.replay_game import replay_game
 
-    try:
-        with tempfile.TemporaryDirectory(prefix="dicetable-replay-") as scratch:  # a replay keeps no history
-            sheet, table = replay_game(args.folder, Path(scratch) / "games.sqlite", screens=args.screens)
-            table.log.close()
-    except ReplayError as error:
-        print(f"dicetable replay: {error}", file=sys.stderr)
-        return 2
+    with tempfile.TemporaryDirectory(prefix="dicetable-replay-") as scratch:  # a replay keeps no history
+        sheet, table = replay_game(args.folder, Path(scratch) / "games.sqlite", screens=args.screens)
+        table.log.close()
     if args.json:
         print(json.dumps(sheet))
     else:

@@ -7,7 +7,7 @@ import json
 import sys
 
 from appliance.games import GAME_IDS
-from appliance.games.variants import VARIANTS, VariantError, parse_assignments, resolve, spelled
+from appliance.games.variants import VARIANTS, parse_assignments, resolve, spelled
 from appliance.words import count
 
 HELP = "Show a game's fields, how often each combination comes up, and the best possible scores."
@@ -38,14 +38,10 @@ def run(args: argparse.Namespace) -> int:
     from appliance.games.analysis import frequencies, optimum
     from appliance.games.tables import BUILDERS, sheet_rules
 
-    try:
-        variants = parse_assignments(args.variant)
-        if args.game not in BUILDERS:
-            return _not_a_sheet_game(args, resolve(args.game, variants))
-        rules = sheet_rules(args.game, variants)
-    except VariantError as error:
-        print(f"dicetable rules: {error}", file=sys.stderr)
-        return 2
+    variants = parse_assignments(args.variant)
+    if args.game not in BUILDERS:
+        return _not_a_sheet_game(args, resolve(args.game, variants))
+    rules = sheet_rules(args.game, variants)
 
     documents = {}  # with --json, what each option prints: one document, or both in one
     if args.frequencies:
