@@ -10,6 +10,9 @@ chain per game); a finished game's result has its own seal. After each commit a 
 the log (`games.sqlite-head`) says how far the log got, so that writes SQLite itself drops (a cut or
 garbled -wal) are noticed too. Opening verifies all of it; open_log keeps a damaged file aside and
 starts a new log with every game and event that still verifies, and says which entries were lost.
+
+Over 400 lines on purpose: the log's tables, its seals and its recovery from damage are one contract with the
+SD card; split, each part would have to know the others' tables.
 """
 
 from __future__ import annotations

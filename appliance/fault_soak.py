@@ -7,6 +7,8 @@ Damage: a log copied as a power cut leaves it (a finished game, then an open one
 -wal), one fault put in (cut, zeroed page, random bytes in the file or in its -wal, a value of a logged throw
 changed), then started as the table starts; every game and event that is not as it was must be said on screen,
 and no start may crash (the first, which sets the damaged file aside, nor the one after).
+
+Over 400 lines on purpose: one bench, its kills, its damages and what it checks after each read together.
 """
 
 from __future__ import annotations

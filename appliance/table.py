@@ -1,4 +1,3 @@
-# Over 400 lines: its modes share one state, which a refused log write rolls back whole; next to cut: a Play object.
 """The table: where readings of the tray, button presses, the rules and the event log meet.
 
 An event-driven state machine. Inputs: `reading(Reading)` when the dice come to rest, `tray(state)`
@@ -10,6 +9,8 @@ restart comes back to the same game, player, attempt and dice. What the buttons 
 decisions (a cursor, a reading under review, a message) is not an event: it is kept beside the log as
 the screen state, written over at each change and in the same transaction as each decision, so a restart
 also shows the same screen, whenever it came.
+
+Over 400 lines: its modes share one state, which a refused log write rolls back whole; next to cut: a Play object.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ WizardScreen (title, instruction, message, button legend, outlines to draw over 
 end saves a profile. No camera, screen or GPIO in here: appliance/wizard_loop.py runs it on a live camera
 (appliance/screens/wizard.py draws its screens) and the tests on rendered frames.
 
-One module of about 490 lines: the steps share one state (the outline and its corners, the empty tray, the
+One module over 400 lines: the steps share one state (the outline and its corners, the empty tray, the
 die size, the reading), and each step's presses, instruction, buttons and outlines read it; apart, each part
 would reach into the others' state.
 

@@ -1,4 +1,3 @@
-# One module over 400 lines: the turn machine, its phases and scoring read best in one place beside the rulebook.
 """Train Wreck as a pure turn state machine fed with observed rolls.
 
 The camera reads the dice a player threw, the buttons say what the player does with them. Each
@@ -39,6 +38,8 @@ silent, this module chooses what a player at the table would expect:
 - A player "reaches, ties or passes the top score" when a turn that counts brings the player's score
   to the goal or above and to no less than every other player's score. With one player the game ends
   when the goal is reached.
+
+One module over 400 lines: the turn machine, its phases and scoring read best in one place beside the rulebook.
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ expected sheet comes from the rules alone (appliance.games) applied to the scrip
 table's: a check of the script, of this driver and of the table at once.
 
 It lives in appliance because it drives the table; the renderer (vision.lab.render) imports no appliance.
+
+Over 400 lines on purpose: the player of every game's script, one turn machine per game kind beside
+the renders they drive.
 """
 
 from __future__ import annotations
