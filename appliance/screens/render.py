@@ -1,15 +1,12 @@
-"""Draw a Screen model: a title bar, the game on the left, dice and choices on the right, the buttons below.
-
-Over 400 lines on purpose: the parts of one screen share its layout's measures and are drawn in one pass.
-"""
+"""Draw a Screen model: a title bar, the game on the left, dice and choices on the right, the camera's picture
+(appliance/screens/camera.py) below them, the buttons at the bottom."""
 
 from __future__ import annotations
 
 import pygame
 
-from appliance.screen_model import CheckedDie, Picture, ScoreboardView, Screen
-from appliance.screens import draw
-from appliance.screens.camera import draw_frame
+from appliance.screen_model import Picture, ScoreboardView, Screen
+from appliance.screens import camera, draw
 from appliance.screens.layout import Layout
 from appliance.screens.sheet_view import draw_sheet
 
@@ -41,14 +38,20 @@ def render(surface: pygame.Surface, screen: Screen, layout: Layout, picture: Pic
         _game_panel(surface, left, screen, layout)
         bottom = _side_panel(surface, right, screen, layout)
         if picture is not None and not screen.choices and screen.kind == "play":
-            _picture(
+            camera.picture(
                 surface,
                 pygame.Rect(right.x, bottom + layout.px(8), right.width, right.bottom - bottom - layout.px(8)),
                 picture,
                 layout,
                 screen.checked,
+                advised_values(screen),
             )
     (_soft_buttons if layout.touch else _hints_bar)(surface, pygame.Rect(0, h - hints_h, w, hints_h), screen, layout)
+
+
+def advised_values(screen: Screen) -> tuple[int, ...]:
+    """The values of the dice the advice keeps (indices into the dice strip)."""
+    return tuple(screen.dice[i].value for i in screen.advised_keep if screen.dice[i].value is not None)
 
 
 def _title_bar(surface, rect, screen: Screen, layout: Layout) -> None:
@@ -339,63 +342,6 @@ def _ranking(surface, rect, ranking, layout: Layout) -> int:
             bold=first,
         ).bottom
     return y
-
-
-def _picture(surface, rect, picture: Picture, layout: Layout, checked: tuple[CheckedDie, ...]) -> None:
-    """The camera's picture fitted into `rect`; the dice read boxed: green read, orange unsure, blue in the
-    keep zone, red cocked or outside the tray. The dice under review (`checked`) are labeled with the value the
-    player gave (a misread die corrected shows its new value)."""
-    scale = draw_frame(surface, picture.image, rect)
-    if scale is None:
-        return
-    dice = picture.dice
-    given = {c.box: (c.value, c.confirmed) for c in checked}
-    boxes = [
-        pygame.Rect(
-            rect.x + round(die.box[0] * scale),
-            rect.y + round(die.box[1] * scale),
-            max(4, round((die.box[2] - die.box[0]) * scale)),
-            max(4, round((die.box[3] - die.box[1]) * scale)),
-        )
-        for die in dice
-    ]
-    shown = [given.get(die.box, (die.value, not die.uncertain)) for die in dice]
-    labels = ["?" if value is None else str(value) for value, _ in shown]
-    spots = label_spots(boxes, [draw.font(layout.font_small, True).size(t) for t in labels], rect)
-    for die, (_, confirmed), box, label, spot in zip(dice, shown, boxes, labels, spots):
-        colour = (
-            draw.ERROR_COLOUR
-            if die.cocked or die.zone == "outside"
-            else draw.WARN_COLOUR
-            if not confirmed
-            else draw.HELD
-            if die.zone == "keep"
-            else draw.GOOD
-        )
-        pygame.draw.rect(surface, colour, box, width=2)
-        draw.text(surface, label, spot.topleft, layout.font_small, colour, bold=True)
-
-
-def label_spots(boxes: list[pygame.Rect], sizes: list[tuple[int, int]], bounds: pygame.Rect) -> list[pygame.Rect]:
-    """Where each die's value goes: beside a corner of its box (above right first), the first corner whose
-    label covers no other box or label, so that touching dice keep readable values; inside `bounds`."""
-    taken = list(boxes)
-    spots = []
-    for box, (w, h) in zip(boxes, sizes):
-        corners = [
-            pygame.Rect(x, y, w, h).clamp(bounds)
-            for x, y in (
-                (box.right, box.top - h),
-                (box.left - w, box.top - h),
-                (box.right, box.bottom),
-                (box.left - w, box.bottom),
-            )
-        ]
-        others = [r for r in taken if r is not box]
-        spot = next((c for c in corners if c.collidelist(others) < 0), corners[0])
-        spots.append(spot)
-        taken.append(spot)
-    return spots
 
 
 def _choices(surface, rect, screen: Screen, layout: Layout, size: int, show_cursor: bool) -> int:

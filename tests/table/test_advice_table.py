@@ -1,7 +1,16 @@
 """The advisor at the table (setting game.advice): asked for, shown always or never, and never entering anything."""
 
+from dataclasses import replace
+
+import numpy as np
+import pygame
 import pytest
 
+from appliance.screen_model import Picture, SeenDie
+from appliance.screens import draw
+from appliance.screens.camera import advised_dice
+from appliance.screens.layout import LAYOUTS
+from appliance.screens.render import render
 from appliance.settings import load_settings
 from hardware.buttons import Press
 from tests.table.play import HOLD_BACK, HOLD_NEXT, NEXT, OK, start, throw
@@ -110,3 +119,45 @@ def test_game_over_review_for_train_wreck_set_asides():
     assert (
         lines[0].startswith("Ann: ") and "set aside 1-5 (best: 1)" in lines[0] and "bank at 15 (best: roll)" in lines[0]
     )
+
+
+def test_the_advised_dice_in_the_picture_are_those_kept_first():
+    """One die per advised value; a die already in the keep zone before one in the rolling area; never a die
+    outside the tray or cocked (the table asks for those to be thrown again)."""
+    box = (0, 0, 10, 10)
+    dice = (
+        SeenDie(box, 6),  # 0, rolling area
+        SeenDie(box, 3),  # 1
+        SeenDie(box, 6, zone="keep"),  # 2
+        SeenDie(box, 6),  # 3
+        SeenDie(box, 2, zone="outside"),  # 4
+        SeenDie(box, 5, cocked=True),  # 5
+    )
+    assert advised_dice(dice, (6, 6)) == [0, 2]
+    assert advised_dice(dice, (6, 6, 6, 3)) == [0, 1, 2, 3]
+    assert advised_dice(dice, (2, 5)) == []
+    assert advised_dice(dice, ()) == []
+
+
+def test_the_picture_frames_the_dice_to_keep(log):
+    """Shown always, the advice frames in the tray's picture the dice it keeps, and nothing else changes."""
+    table = start(log, "dice-poker", advice="show")
+    thrown = throw(table, (6, 3, 6, 2, 1))
+    screen = table.screen()
+    magenta = np.full((thrown.height, thrown.width, 3), (255, 0, 255), np.uint8)  # found again on screen
+    picture = Picture.read(magenta, thrown)
+    layout = LAYOUTS["touchscreen"]
+    pygame.init()
+    drawn = []
+    for shown in (screen, replace(screen, advised_keep=())):
+        surface = pygame.Surface(layout.size)
+        render(surface, shown, layout, picture)
+        drawn.append(pygame.surfarray.array3d(surface).swapaxes(0, 1))
+    rows, columns = np.nonzero((drawn[1] == (255, 0, 255)).all(axis=2))  # the picture's place on the screen
+    inside = np.zeros(drawn[0].shape[:2], bool)
+    inside[rows.min() : rows.max() + 1, columns.min() : columns.max() + 1] = True
+    changed = np.argwhere((drawn[0] != drawn[1]).any(axis=2) & inside)  # not the dice strip's underlines
+    assert len(changed), "no die framed"
+    assert (drawn[0][changed[:, 0], changed[:, 1]] == draw.GOOD).all()  # frames in the colour of the advice
+    columns = np.unique(changed[:, 1])
+    assert (np.diff(columns) > 1).sum() == 1, "two frames, apart: the two sixes, not the 3 between them"

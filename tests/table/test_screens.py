@@ -11,8 +11,9 @@ from appliance.game_views import sheet_view
 from appliance.games.sheet_game import SheetGame
 from appliance.games.tables import sheet_rules
 from appliance.screens import draw
+from appliance.screens.camera import label_spots
 from appliance.screens.layout import LAYOUTS
-from appliance.screens.render import SMALLEST_SHEET_TEXT, label_spots
+from appliance.screens.render import SMALLEST_SHEET_TEXT
 from appliance.screens.sheet_view import blocks_shown, focus_section
 
 
