@@ -161,7 +161,10 @@ def _best_now(table) -> dict:
 def _sheet_prompt(table) -> tuple[str, tuple[Hint, ...]]:
     game = table.game
     throw = game.throw
-    others = (Hint("hold PREV/NEXT", "other sheets"),) if len(game.players) > 1 and len(game.rules.columns) > 1 else ()
+    browse = len(game.players) > 1 and len(game.rules.columns) > 1  # the other players' sheets
+    others = (Hint("hold PREV/NEXT", "other sheets"),) if browse else ()
+    if throw is not None and table.advice == "ask":  # hold NEXT asks the advisor during a throw
+        others = ((Hint("hold PREV", "other sheets"),) if browse else ()) + (Hint("hold NEXT", "advice"),)
     if throw is None:
         hints = (Hint("BACK", "correct the last entry"),) if table.correctable else ()
         return f"throw all {game.rules.dice} dice", hints + others

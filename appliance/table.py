@@ -488,7 +488,9 @@ class Table:
     def _press_holds(self, press: Press) -> None:
         """A press between readings in a game whose kept dice stay in the keep zone (the sheet games)."""
         throw = self.throw
-        if press.long and press.button in (PREV, NEXT):  # look at the other players' sheets
+        if (press.button, press.long) == (NEXT, True) and self.advice == "ask" and throw and self.held is None:
+            self.asked = True  # during a throw hold NEXT asks the advisor; hold PREV still turns the sheets
+        elif press.long and press.button in (PREV, NEXT):  # look at the other players' sheets
             self.viewing += _step(press)
         elif throw is None:
             if press.button == BACK and self.correctable:

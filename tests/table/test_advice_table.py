@@ -13,7 +13,7 @@ from appliance.screens.layout import LAYOUTS
 from appliance.screens.render import render
 from appliance.settings import load_settings
 from hardware.buttons import Press
-from tests.table.play import HOLD_BACK, HOLD_NEXT, NEXT, OK, start, throw
+from tests.table.play import HOLD_BACK, HOLD_NEXT, HOLD_PREV, NEXT, OK, start, throw
 
 
 def advice_line(table):
@@ -161,3 +161,23 @@ def test_the_picture_frames_the_dice_to_keep(log):
     assert (drawn[0][changed[:, 0], changed[:, 1]] == draw.GOOD).all()  # frames in the colour of the advice
     columns = np.unique(changed[:, 1])
     assert (np.diff(columns) > 1).sum() == 1, "two frames, apart: the two sixes, not the 3 between them"
+
+
+def test_during_a_throw_hold_next_asks_and_hold_prev_still_turns_the_sheets(log):
+    table = start(log, "pentakubus", players=2)
+    throw(table, (6, 3, 6, 2, 1))
+    hints = {h.button: h.does for h in table.screen().hints}
+    assert hints["hold NEXT"] == "advice" and hints["hold PREV"] == "other sheets"
+    events = len(log.events(table.record.id))
+    table.press(HOLD_NEXT)
+    assert advice_line(table).startswith("advice: keep")
+    assert table.screen().advised_keep and table.screen().sheet.player == 0  # asked, the sheet not turned
+    assert len(log.events(table.record.id)) == events  # advice enters nothing
+    table.press(HOLD_PREV)
+    assert table.screen().sheet.player == 1
+
+
+def test_between_throws_hold_next_turns_the_sheets(log):
+    table = start(log, "pentakubus", players=2)
+    table.press(HOLD_NEXT)
+    assert table.screen().sheet.player == 1 and advice_line(table) == ""
