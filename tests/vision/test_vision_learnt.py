@@ -278,6 +278,23 @@ def test_the_classifier_says_as_much_as_its_mistakes_beside_the_readers_allow():
     assert needed.say > 0.8 and guessing.say < 0.1
 
 
+def test_classifiers_fitted_side_by_side_are_those_fitted_one_at_a_time():
+    from vision.learnt.adapter import _inputs
+
+    features, values = clusters(8, seed=3)
+    adapter = Adapter(6)
+    adapter.fit(examples(features, values))
+    x, y = _inputs(features), values - 1
+    rng = np.random.default_rng(4)
+    w = rng.uniform(0.0, 1.0, size=(3, len(y)))
+    w[0, ::3] = 0.0  # a fold's held-out dice weigh nothing
+    together = adapter._train(x, y, w, None, 20)
+    for fold in range(3):
+        alone = adapter._train(x, y, w[fold], None, 20)
+        np.testing.assert_allclose(together[:, fold], alone, rtol=1e-4, atol=1e-5)
+    assert not np.allclose(together[:, 0], together[:, 1], atol=1e-3)
+
+
 def test_finds_that_are_part_of_a_die_are_left_to_the_reader():
     from vision.learnt.look import adaptable
 
