@@ -51,14 +51,16 @@ def test_the_feature_layer_is_the_input_of_the_last_fully_connected_layer(look):
     assert look.net.getLayer(look.net.getLayerId(after)).type in ("Gemm", "InnerProduct")
 
 
-def test_a_die_turned_by_a_quarter_turn_has_the_same_features(look):
+def test_a_die_turned_by_a_quarter_turn_or_mirrored_has_the_same_features(look):
     frame, dice = flat.six_dice_frame(seed=3)
     reading = vision.read(frame)
     crops = look.crops(frame, list(reading.dice[:2]))
-    features, values = look.see(crops + [cv2.rotate(c, cv2.ROTATE_90_CLOCKWISE) for c in crops])
-    assert features.shape == (4, 96) and values.shape == (4, 6)
+    turned = [cv2.rotate(c, cv2.ROTATE_90_CLOCKWISE) for c in crops]
+    features, values = look.see(crops + turned + [cv2.flip(c, 0) for c in crops])
+    assert features.shape == (6, 96) and values.shape == (6, 6)
     assert np.allclose(np.linalg.norm(features, axis=1), 1, atol=1e-5)
-    assert np.allclose(features[:2], features[2:], atol=1e-4)
+    assert np.allclose(features[:2], features[2:4], atol=1e-4) and np.allclose(features[:2], features[4:], atol=1e-4)
+    assert not np.allclose(features[0], features[1], atol=1e-2)  # two dice, two looks
     # the network's own reading of these flat dice: their values, surely
     assert list(values[:2].argmax(axis=1) + 1) == [d.value for d in reading.dice[:2]]
 
@@ -276,6 +278,23 @@ def test_the_classifier_says_as_much_as_its_mistakes_beside_the_readers_allow():
     guessing = Adapter(6)  # dice the reader read right, whose looks say nothing of their values: it keeps quiet
     guessing.fit(examples(unit(rng.normal(size=(180, 16))), rng.integers(1, 7, 180), "sure"))
     assert needed.say > 0.8 and guessing.say < 0.1
+
+
+def test_classifiers_fitted_side_by_side_are_those_fitted_one_at_a_time():
+    from vision.learnt.adapter import _inputs
+
+    features, values = clusters(8, seed=3)
+    adapter = Adapter(6)
+    adapter.fit(examples(features, values))
+    x, y = _inputs(features), values - 1
+    rng = np.random.default_rng(4)
+    w = rng.uniform(0.0, 1.0, size=(3, len(y)))
+    w[0, ::3] = 0.0  # a fold's held-out dice weigh nothing
+    together = adapter._train(x, y, w, None, 20)
+    for fold in range(3):
+        alone = adapter._train(x, y, w[fold], None, 20)
+        np.testing.assert_allclose(together[fold], alone, rtol=1e-4, atol=1e-5)
+    assert not np.allclose(together[0], together[1], atol=1e-3)
 
 
 def test_finds_that_are_part_of_a_die_are_left_to_the_reader():

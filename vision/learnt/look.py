@@ -25,11 +25,12 @@ class Kind:
     model: str  # the reader network in vision/models
     crop: Callable  # (frame, cx, cy, side) -> the crop the network reads
     context: float  # the crop covers this many times the die's box
+    mirrored: bool  # a face seen in a mirror is the same face (pips), so the die is also seen mirrored
 
 
 KINDS = {
-    "d6": Kind("faces.onnx", face_crop, FACE_CONTEXT),  # classes: no die, 1..6, cocked
-    "d10": Kind("d10_reader.onnx", read_crop, READ_CONTEXT),  # classes: no die, 1..10, six-sided die
+    "d6": Kind("faces.onnx", face_crop, FACE_CONTEXT, True),  # classes: no die, 1..6, cocked
+    "d10": Kind("d10_reader.onnx", read_crop, READ_CONTEXT, False),  # classes: no die, 1..10, six-sided die
 }
 
 
@@ -77,8 +78,15 @@ def adaptable(dice, kind: str) -> list[int]:
 
 
 def model_id(kind: str, models: Path = MODELS) -> str:
-    """Which model a kind's features come from (another model's features mean something else)."""
-    return hashlib.sha256((models / KINDS[kind].model).read_bytes()).hexdigest()[:16]
+    """Which model, and which copies of a die, a kind's features come from (other ones mean something else)."""
+    copies = b"turned and mirrored" if KINDS[kind].mirrored else b""
+    return hashlib.sha256((models / KINDS[kind].model).read_bytes() + copies).hexdigest()[:16]
+
+
+def copies(crop: np.ndarray, mirrored: bool) -> list[np.ndarray]:
+    """The crop in its four quarter turns, and mirrored in them too where a mirrored face is the same face."""
+    turns = [crop if t is None else cv2.rotate(crop, t) for t in TURNS]
+    return turns + [cv2.flip(c, 1) for c in turns] if mirrored else turns
 
 
 # The ten-sided reader's last layer sees 1,024 numbers; a fixed random projection to this many keeps their
@@ -110,20 +118,21 @@ class Look:
         ]
 
     def see(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """(features N x D, values N x faces): each crop's features averaged over its four quarter turns (a die
-        is the same die turned) and scaled to length 1; the network's probabilities for each value (averaged the
-        same way), their sum being how sure it is that this is a flat die of this kind at all."""
+        """(features N x D, values N x faces): each crop's features averaged over its copies (a die is the same
+        die turned, and a die of pips the same die mirrored) and scaled to length 1; the network's probabilities
+        for each value (averaged the same way), their sum being how sure it is that this is a flat die of this
+        kind at all. Measured with `dicetable evaluate --adapt` (vision/README.md, learnt dice)."""
         faces = FACES[self.kind]
         if not crops:
             return np.zeros((0, 0), np.float32), np.zeros((0, faces), np.float32)
-        turned = [c if t is None else cv2.rotate(c, t) for t in TURNS for c in crops]
-        self.net.setInput(to_blob(turned))
+        seen = [copies(c, self.spec.mirrored) for c in crops]
+        self.net.setInput(to_blob([c for each in seen for c in each]))
         features, logits = self.net.forward(self.layers)
         n = len(crops)
-        features = features.reshape(len(TURNS), n, -1).mean(axis=0)
+        features = features.reshape(n, len(seen[0]), -1).mean(axis=1)
         projection = _projection(features.shape[1])
         if projection is not None:
             features = features @ projection
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
-        probs = softmax(logits.reshape(len(TURNS) * n, -1)).reshape(len(TURNS), n, -1).mean(axis=0)
+        probs = softmax(logits.reshape(n * len(seen[0]), -1)).reshape(n, len(seen[0]), -1).mean(axis=1)
         return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
