@@ -127,7 +127,8 @@ class KubusValues:
         throw late in the game without cancelling an ordered column's field: each is worth `reserve`.
         An ordered column's come up one after the other: the larger its share of the throws to come,
         the more of them take whatever throw comes (late in the game, cancelled): `pace` * its open
-        fields * that share (self-play chose 10 for Pentakubus over 0, 5 and 20)."""
+        fields * that share (self-play chose 10 for Pentakubus over 0, 5 and 20, each with its field values
+        relearnt; Hexakubus has none)."""
         free = np.array([kind == "free" for kind in self.rules.columns])
         behind = float((left[~free] ** 2).sum()) / max(int(left.sum()), 1)
         return self.reserve * float(left[free].sum()) - self.pace * behind
@@ -152,10 +153,9 @@ class KubusValues:
             change = (
                 entered
                 - means[c, n - 1]
+                + (self._pacing(left - np.eye(len(left), dtype=int)[c]) - pacing)
                 + self._bonus(sheet, means, c, section, entered, skip=n)
                 - self._bonus(sheet, means, c, section, 0)
-                + self._pacing(left - np.eye(len(left), dtype=int)[c])
-                - pacing
             )
             values.append((c, n, now + change))
         return values
