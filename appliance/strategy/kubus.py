@@ -5,13 +5,15 @@ average when the advisor itself plays (its mean and variance, learnt by self-pla
 kubus_fields.json, per column and field), and each section bonus is worth its points times the
 chance that the section's entries plus its open fields' yields reach the threshold (a normal
 approximation). Minor and major bound each other: once one is entered, the other keeps the share of
-its yield that a throw played for it alone keeps under that bound. And each open field of the free
-column is worth a `reserve` more: late in the game it takes the throw that would otherwise cancel a
-field of an ordered column (self-play chose 4 points for Pentakubus over 0, 2, 6 and 10, and
-10 for Hexakubus over 0 and 20).
+its yield that a throw played for it alone keeps under that bound. And the columns are paced: each
+open field of the free column is worth a `reserve` more: late in the game it takes the throw that
+would otherwise cancel a field of an ordered column (self-play chose 4 points for Pentakubus over 0,
+2, 6 and 10, and 10 for Hexakubus over 0 and 20); an ordered column far behind the throws to come
+costs `pace` (see _pacing), so it is not left to the end of the game.
 The throw itself is then played exactly against that estimate (appliance.strategy.dice).
 The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
-rounds of 50 or 60 games, Hexakubus 5 rounds of 16 (the later rounds kept, more did not help).
+rounds of 50 or 60 games, then with `pace` 10 another 8 rounds of 40 (seed 100); Hexakubus 5 rounds
+of 16 (the later rounds kept, more did not help).
 """
 
 from __future__ import annotations
@@ -58,9 +60,10 @@ class KubusValues:
 
     exact = False
 
-    def __init__(self, rules: SheetRules, mean=None, var=None, reserve=None):
+    def __init__(self, rules: SheetRules, mean=None, var=None, reserve=None, pace=None):
         learnt = shipped_values().get(rules.id) or first_guess(rules)
         self.reserve = float(reserve if reserve is not None else learnt.get("reserve", 0.0))
+        self.pace = float(pace if pace is not None else learnt.get("pace", 0.0))
         self.rules = rules
         self.top = tables_for(rules).top
         self.mean = np.array(mean if mean is not None else learnt["mean"], dtype=float)
@@ -113,13 +116,22 @@ class KubusValues:
         entries = sum(score.total for score in sheet.entries.values())
         open_yield = sum(means[c, n - 1] for c in columns for n in self.rules.numbers if (c, n) not in sheet.entries)
         bonus = sum(float(self._bonus(sheet, means, c, s, 0)) for c in columns for s in self.rules.sections)
-        return entries + open_yield + bonus + self._reserve(sheet)
+        return entries + open_yield + bonus + self._pacing(self._left(sheet))
 
-    def _reserve(self, sheet: Sheet) -> float:
-        """The free column's open fields are what takes an unlucky throw late in the game without
-        cancelling an ordered column's field: each is worth `reserve` on top of its yield."""
-        free = [c for c, kind in enumerate(self.rules.columns) if kind == "free"]
-        return self.reserve * sum(len(self.rules.numbers) - len(sheet.filled(c)) for c in free)
+    def _left(self, sheet: Sheet) -> np.ndarray:
+        """Per column: its open fields."""
+        return np.array([len(self.rules.numbers) - len(sheet.filled(c)) for c in range(len(self.rules.columns))])
+
+    def _pacing(self, left: np.ndarray) -> float:
+        """What the columns' open fields are worth beyond their yields. The free column's take an unlucky
+        throw late in the game without cancelling an ordered column's field: each is worth `reserve`.
+        An ordered column's come up one after the other: the larger its share of the throws to come,
+        the more of them take whatever throw comes (late in the game, cancelled): `pace` * its open
+        fields * that share (self-play chose 10 for Pentakubus over 0, 5 and 20, each with its field values
+        relearnt; Hexakubus has none)."""
+        free = np.array([kind == "free" for kind in self.rules.columns])
+        behind = float((left[~free] ** 2).sum()) / max(int(left.sum()), 1)
+        return self.reserve * float(left[free].sum()) - self.pace * behind
 
     def entry_values(self, sheet: Sheet) -> list[tuple[int, int, np.ndarray]]:
         """Per open field: (column, field, [score] -> expected final score after entering that score)."""
@@ -127,6 +139,8 @@ class KubusValues:
         now = self._expected_final(sheet, means)
         section_of = {n: s for s in self.rules.sections for n in s.fields}
         scores = np.arange(self.top + 1)
+        left = self._left(sheet)
+        pacing = self._pacing(left)
         values = []
         for c, n in sheet.open_fields():
             entered, partner = scores, self._partner(n)
@@ -139,7 +153,7 @@ class KubusValues:
             change = (
                 entered
                 - means[c, n - 1]
-                - self.reserve * (self.rules.columns[c] == "free")
+                + (self._pacing(left - np.eye(len(left), dtype=int)[c]) - pacing)
                 + self._bonus(sheet, means, c, section, entered, skip=n)
                 - self._bonus(sheet, means, c, section, 0)
             )

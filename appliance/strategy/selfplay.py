@@ -90,4 +90,5 @@ def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0
         log(f"round {r + 1}: mean {np.mean(totals):.1f} over {games} games")
         mean = values.mean + step * (entered.mean(axis=0) - values.mean)
         values = KubusValues(rules, mean, values.var + step * (entered.var(axis=0) - values.var))
-    return {"mean": values.mean.round(3).tolist(), "var": values.var.round(3).tolist(), "reserve": values.reserve}
+    learnt = {"mean": values.mean.round(3).tolist(), "var": values.var.round(3).tolist()}
+    return learnt | {"reserve": values.reserve, "pace": values.pace}

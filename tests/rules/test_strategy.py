@@ -95,10 +95,24 @@ def test_a_minor_under_a_cancelled_major_is_worth_nothing():
     rules = sheet_rules("pentakubus")
     sheet = Sheet(rules, {(1, 12): Score()})  # the middle column's major cancelled: its minor can only be 0
     for reserve in (0, 4):  # an entry in the free column gives up that much of a reserve besides
-        values = KubusValues(rules, reserve=reserve)
+        values = KubusValues(rules, reserve=reserve, pace=0)
         entries = {(c, n): lut for c, n, lut in values.entry_values(sheet)}
         assert entries[(1, 11)][0] == pytest.approx(values.expected_final(sheet) - reserve, abs=1e-6)
         assert entries[(1, 11)][20] == entries[(1, 11)][0]  # 20 would break minor <= major: it cancels
+
+
+def test_an_entry_in_an_ordered_column_relieves_its_lag():
+    rules = sheet_rules("pentakubus")
+    sheet = Sheet(rules)  # 24 fields left in each column, 72 in all: the lag is pace * (24² + 24²) / 72 = 16 pace
+    plain, paced = (KubusValues(rules, reserve=0, pace=pace) for pace in (0, 10))
+    entries = [{(c, n): lut for c, n, lut in v.entry_values(sheet)} for v in (plain, paced)]
+    assert paced.expected_final(sheet) == pytest.approx(plain.expected_final(sheet) - 160, abs=1e-9)
+    now = [v.expected_final(sheet) for v in (plain, paced)]  # what entering 7 changes, paced less plain:
+    gains = {key: (entries[1][key][7] - now[1]) - (entries[0][key][7] - now[0]) for key in [(0, 1), (2, 24), (1, 5)]}
+    outer = 160 - 10 * (23**2 + 24**2) / 71  # one field fewer in an outer column, one throw fewer
+    assert gains[(0, 1)] == pytest.approx(outer, abs=1e-9) and gains[(2, 24)] == pytest.approx(outer, abs=1e-9)
+    assert gains[(1, 5)] == pytest.approx(160 - 10 * (24**2 + 24**2) / 71, abs=1e-9)  # the free column: worse
+    assert gains[(0, 1)] > 0 > gains[(1, 5)]
 
 
 def check_legal(rules, sheet, throw, choice):
