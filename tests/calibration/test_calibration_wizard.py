@@ -182,26 +182,17 @@ def dummy_display(monkeypatch):
     pygame.display.quit()
 
 
+def calibrate_drawn_tray(profile, *options) -> int:
+    """`dicetable calibrate` on the drawn tray, on SDL's dummy display, saving to `profile`: its exit status."""
+    return main(["calibrate", "--source", "synthetic", "--display", "dummy", "--profile", str(profile), *options])
+
+
 def test_the_command_runs_the_wizard_on_a_drawn_tray_and_checks_the_profile(tmp_path, dummy_display, capsys):
     profile = tmp_path / "cal.toml"
     # OK: tray, OK long: corners, OK: lock; at 1 s OK: learn (8 frames); at 2 s OK: measure;
     # OK long: save without a test throw (the reader's models may not be there); OK: finish
     script = "OK,OK long,OK,1:OK,2:OK,OK long,OK"
-    code = main(
-        [
-            "calibrate",
-            "--source",
-            "synthetic",
-            "--display",
-            "dummy",
-            "--profile",
-            str(profile),
-            "--script",
-            script,
-            "--screenshots",
-            str(tmp_path / "shots"),
-        ]
-    )
+    code = calibrate_drawn_tray(profile, "--script", script, "--screenshots", str(tmp_path / "shots"))
     out = capsys.readouterr()
     assert code == 0, out.err
     assert "calibration saved" in out.out
@@ -229,25 +220,13 @@ def test_the_command_runs_the_wizard_on_a_drawn_tray_and_checks_the_profile(tmp_
 
 
 def test_without_a_screen_the_wizard_says_so_instead_of_waiting_unseen(tmp_path, dummy_display, capsys):
-    code = main(["calibrate", "--source", "synthetic", "--display", "dummy", "--profile", str(tmp_path / "c.toml")])
+    code = calibrate_drawn_tray(tmp_path / "c.toml")
     assert code == 2
     assert "no screen here" in capsys.readouterr().err and not (tmp_path / "c.toml").exists()
 
 
 def test_a_script_that_stops_early_fails_with_the_step_it_reached(tmp_path, dummy_display, capsys):
-    code = main(
-        [
-            "calibrate",
-            "--source",
-            "synthetic",
-            "--display",
-            "dummy",
-            "--profile",
-            str(tmp_path / "c.toml"),
-            "--script",
-            "OK",
-        ]
-    )
+    code = calibrate_drawn_tray(tmp_path / "c.toml", "--script", "OK")
     assert code == 1
     assert "step 'nudge'" in capsys.readouterr().err and not (tmp_path / "c.toml").exists()
 
