@@ -21,7 +21,7 @@ from ...reader import DiceReader
 from ...types import Die
 from ..scoring import match
 from ..splits import in_split
-from .train import SETS
+from .train import REAL_SETS, SETS
 
 
 def _near_a_die(die: Die, labeled, size: float) -> bool:
@@ -46,11 +46,14 @@ def main(argv=None):
         default=MODELS,
         help="folder with the finders and faces.onnx (default: the packaged models)",
     )
+    parser.add_argument(
+        "--sets", nargs="+", default=SETS, help=f"the labeled sets to mine (default: {SETS}; every real one: {REAL_SETS})"
+    )
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     reader = DiceReader(args.models)
     examples = []
-    for name in SETS:
+    for name in args.sets:
         for image in load_labeled_set(args.datasets / name):
             if not in_split(image, "train"):
                 continue
