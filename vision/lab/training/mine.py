@@ -47,7 +47,10 @@ def main(argv=None):
         help="folder with the finders and faces.onnx (default: the packaged models)",
     )
     parser.add_argument(
-        "--sets", nargs="+", default=SETS, help=f"the labeled sets to mine (default: {SETS}; every real one: {REAL_SETS})"
+        "--sets",
+        nargs="+",
+        default=SETS,
+        help=f"the labeled sets to mine (default: {SETS}; every real one: {REAL_SETS})",
     )
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
