@@ -21,7 +21,7 @@ The throw itself is then played exactly against that estimate (appliance.strateg
 The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
 rounds of 50 or 60 games, then with `pace` 10 another 8 rounds of 40 (seed 100); Hexakubus 5 rounds
 of 16 (the later rounds kept, more did not help). Pentakubus's progress from
-selfplay.ship_progress("pentakubus", rounds=8, games=300, seed=100): 2,400 games, about 11 minutes
+selfplay.ship_progress("pentakubus", rounds=8, games=300, seed=100): 2,400 games, 10 to 20 minutes
 here; 3 x 25 x 73 numbers, 40 KB of kubus_fields.json.
 """
 
