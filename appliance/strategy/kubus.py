@@ -5,15 +5,24 @@ average when the advisor itself plays (its mean and variance, learnt by self-pla
 kubus_fields.json, per column and field), and each section bonus is worth its points times the
 chance that the section's entries plus its open fields' yields reach the threshold (a normal
 approximation). Minor and major bound each other: once one is entered, the other keeps the share of
-its yield that a throw played for it alone keeps under that bound. And the columns are paced: each
-open field of the free column is worth a `reserve` more: late in the game it takes the throw that
-would otherwise cancel a field of an ordered column (self-play chose 4 points for Pentakubus over 0,
-2, 6 and 10, and 10 for Hexakubus over 0 and 20); an ordered column far behind the throws to come
-costs `pace` (see _pacing), so it is not left to the end of the game.
+its yield that a throw played for it alone keeps under that bound.
+A column's open fields are worth more or less than their yields as the game goes (`progress`, per
+column, by its open fields and all open fields, the throws to come). An ordered column is a sequence:
+only its next fields can take a throw, so with many throws to come each can wait for a good one, and
+a column left behind fills its last fields with whatever throw comes (late in the game, cancelled).
+Pentakubus ships its ordered columns' progress learnt by self-play (selfplay.learn_progress: what
+each column still added beyond its yields in every state its games passed); its free column, and
+all of Hexakubus, follow a rule (`paced`): each open field of the free column is worth a `reserve`
+(late in the game it takes the throw that would otherwise cancel a field of an ordered column;
+self-play chose 4 points for Pentakubus over 0, 2, 6 and 10, and 10 for Hexakubus over 0 and 20),
+an ordered column costs `pace` * its open fields * its share of the throws to come (Pentakubus 10
+over 0, 5 and 20, where learning starts; Hexakubus 0).
 The throw itself is then played exactly against that estimate (appliance.strategy.dice).
 The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
 rounds of 50 or 60 games, then with `pace` 10 another 8 rounds of 40 (seed 100); Hexakubus 5 rounds
-of 16 (the later rounds kept, more did not help).
+of 16 (the later rounds kept, more did not help). Pentakubus's progress from
+selfplay.ship_progress("pentakubus", rounds=8, games=300, seed=100): 2,400 games, 10 to 20 minutes
+here; 3 x 25 x 73 numbers, 40 KB of kubus_fields.json.
 """
 
 from __future__ import annotations
@@ -49,10 +58,20 @@ def reach_chance(entered, mean: float, var: float, threshold: int):
 
 
 def first_guess(rules: SheetRules) -> dict:
-    """Before any self-play: each field worth half its best score, with a wide spread."""
+    """Before any self-play: each field worth half its best score, with a wide spread; no pacing."""
     best = tables_for(rules).roll.max(axis=0).astype(float)
     mean = np.tile(best / 2, (len(rules.columns), 1))
     return {"mean": mean, "var": mean**2 / 4}
+
+
+def paced(rules: SheetRules, reserve: float, pace: float) -> np.ndarray:
+    """[column, its open fields, all open fields]: the progress of the rule (module docstring): `reserve` per
+    open field of the free column, less `pace` * an ordered column's open fields * its share of them all."""
+    fields, columns = len(rules.fields), len(rules.columns)
+    open_ = np.arange(fields + 1, dtype=float)[:, None]
+    left = np.maximum(np.arange(columns * fields + 1, dtype=float), 1)[None, :]
+    free, ordered = reserve * open_ + 0 * left, -pace * open_**2 / left
+    return np.array([free if kind == "free" else ordered for kind in rules.columns])
 
 
 class KubusValues:
@@ -60,10 +79,11 @@ class KubusValues:
 
     exact = False
 
-    def __init__(self, rules: SheetRules, mean=None, var=None, reserve=None, pace=None):
+    def __init__(self, rules: SheetRules, mean=None, var=None, progress=None):
         learnt = shipped_values().get(rules.id) or first_guess(rules)
-        self.reserve = float(reserve if reserve is not None else learnt.get("reserve", 0.0))
-        self.pace = float(pace if pace is not None else learnt.get("pace", 0.0))
+        if progress is None:
+            progress = learnt.get("progress") or paced(rules, learnt.get("reserve", 0), learnt.get("pace", 0))
+        self.progress = np.array(progress, dtype=float)
         self.rules = rules
         self.top = tables_for(rules).top
         self.mean = np.array(mean if mean is not None else learnt["mean"], dtype=float)
@@ -112,26 +132,29 @@ class KubusValues:
         return self._expected_final(sheet, self._means(sheet))
 
     def _expected_final(self, sheet: Sheet, means) -> float:
-        columns = range(len(self.rules.columns))
         entries = sum(score.total for score in sheet.entries.values())
-        open_yield = sum(means[c, n - 1] for c in columns for n in self.rules.numbers if (c, n) not in sheet.entries)
-        bonus = sum(float(self._bonus(sheet, means, c, s, 0)) for c in columns for s in self.rules.sections)
-        return entries + open_yield + bonus + self._pacing(self._left(sheet))
+        open_yield, bonus = self._estimate(sheet, means, range(len(self.rules.columns)))
+        return entries + open_yield + bonus + self._pacing(self.open_per_column(sheet))
 
-    def _left(self, sheet: Sheet) -> np.ndarray:
+    def _estimate(self, sheet: Sheet, means, columns) -> tuple[float, float]:
+        """What these columns' open fields and section bonuses add, before pacing."""
+        open_yield = sum(means[c, n - 1] for c in columns for n in self.rules.numbers if (c, n) not in sheet.entries)
+        return open_yield, sum(float(self._bonus(sheet, means, c, s, 0)) for c in columns for s in self.rules.sections)
+
+    def column_estimates(self, sheet: Sheet) -> np.ndarray:
+        """Per column: what its open fields and section bonuses add, before pacing (what pacing is learnt on)."""
+        means = self._means(sheet)
+        return np.array([sum(self._estimate(sheet, means, [c])) for c in range(len(self.rules.columns))])
+
+    def open_per_column(self, sheet: Sheet) -> np.ndarray:
         """Per column: its open fields."""
         return np.array([len(self.rules.numbers) - len(sheet.filled(c)) for c in range(len(self.rules.columns))])
 
     def _pacing(self, left: np.ndarray) -> float:
-        """What the columns' open fields are worth beyond their yields. The free column's take an unlucky
-        throw late in the game without cancelling an ordered column's field: each is worth `reserve`.
-        An ordered column's come up one after the other: the larger its share of the throws to come,
-        the more of them take whatever throw comes (late in the game, cancelled): `pace` * its open
-        fields * that share (self-play chose 10 for Pentakubus over 0, 5 and 20, each with its field values
-        relearnt; Hexakubus has none)."""
-        free = np.array([kind == "free" for kind in self.rules.columns])
-        behind = float((left[~free] ** 2).sum()) / max(int(left.sum()), 1)
-        return self.reserve * float(left[free].sum()) - self.pace * behind
+        """What the columns' open fields are worth beyond their yields and bonuses: `progress`[column, its open
+        fields, all open fields (the throws to come)]."""
+        throws = int(left.sum())
+        return float(sum(self.progress[c, open_, throws] for c, open_ in enumerate(left)))
 
     def entry_values(self, sheet: Sheet) -> list[tuple[int, int, np.ndarray]]:
         """Per open field: (column, field, [score] -> expected final score after entering that score)."""
@@ -139,7 +162,7 @@ class KubusValues:
         now = self._expected_final(sheet, means)
         section_of = {n: s for s in self.rules.sections for n in s.fields}
         scores = np.arange(self.top + 1)
-        left = self._left(sheet)
+        left = self.open_per_column(sheet)
         pacing = self._pacing(left)
         values = []
         for c, n in sheet.open_fields():

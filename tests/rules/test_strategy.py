@@ -17,7 +17,7 @@ from appliance.games.train_wreck import Phase, TrainWreckGame
 from appliance.strategy import advise, selfplay, train_wreck
 from appliance.strategy.dice import dice_space, solve_throw
 from appliance.strategy.dice_poker import SHIPPED, future_table, mask_of, solve
-from appliance.strategy.kubus import KubusValues
+from appliance.strategy.kubus import KubusValues, paced
 
 ALL = set(range(1, 14))
 
@@ -95,7 +95,7 @@ def test_a_minor_under_a_cancelled_major_is_worth_nothing():
     rules = sheet_rules("pentakubus")
     sheet = Sheet(rules, {(1, 12): Score()})  # the middle column's major cancelled: its minor can only be 0
     for reserve in (0, 4):  # an entry in the free column gives up that much of a reserve besides
-        values = KubusValues(rules, reserve=reserve, pace=0)
+        values = KubusValues(rules, progress=paced(rules, reserve, 0))
         entries = {(c, n): lut for c, n, lut in values.entry_values(sheet)}
         assert entries[(1, 11)][0] == pytest.approx(values.expected_final(sheet) - reserve, abs=1e-6)
         assert entries[(1, 11)][20] == entries[(1, 11)][0]  # 20 would break minor <= major: it cancels
@@ -104,15 +104,54 @@ def test_a_minor_under_a_cancelled_major_is_worth_nothing():
 def test_an_entry_in_an_ordered_column_relieves_its_lag():
     rules = sheet_rules("pentakubus")
     sheet = Sheet(rules)  # 24 fields left in each column, 72 in all: the lag is pace * (24² + 24²) / 72 = 16 pace
-    plain, paced = (KubusValues(rules, reserve=0, pace=pace) for pace in (0, 10))
-    entries = [{(c, n): lut for c, n, lut in v.entry_values(sheet)} for v in (plain, paced)]
-    assert paced.expected_final(sheet) == pytest.approx(plain.expected_final(sheet) - 160, abs=1e-9)
-    now = [v.expected_final(sheet) for v in (plain, paced)]  # what entering 7 changes, paced less plain:
+    plain, lagging = (KubusValues(rules, progress=paced(rules, 0, pace)) for pace in (0, 10))
+    entries = [{(c, n): lut for c, n, lut in v.entry_values(sheet)} for v in (plain, lagging)]
+    assert lagging.expected_final(sheet) == pytest.approx(plain.expected_final(sheet) - 160, abs=1e-9)
+    now = [v.expected_final(sheet) for v in (plain, lagging)]  # what entering 7 changes, lagging less plain:
     gains = {key: (entries[1][key][7] - now[1]) - (entries[0][key][7] - now[0]) for key in [(0, 1), (2, 24), (1, 5)]}
     outer = 160 - 10 * (23**2 + 24**2) / 71  # one field fewer in an outer column, one throw fewer
     assert gains[(0, 1)] == pytest.approx(outer, abs=1e-9) and gains[(2, 24)] == pytest.approx(outer, abs=1e-9)
     assert gains[(1, 5)] == pytest.approx(160 - 10 * (24**2 + 24**2) / 71, abs=1e-9)  # the free column: worse
     assert gains[(0, 1)] > 0 > gains[(1, 5)]
+
+
+def test_progress_is_looked_up_per_column_by_its_open_fields_and_the_throws_to_come():
+    rules = sheet_rules("pentakubus")
+    sheet = Sheet(rules, {(0, 1): Score(), (0, 2): Score(), (2, 24): Score()})  # open: 22, 24, 23 of 69
+    table = np.zeros((3, 25, 73))
+    table[0, 22, 69], table[1, 24, 69], table[2, 23, 69] = 5, 7, -2
+    with_table, plain = KubusValues(rules, progress=table), KubusValues(rules, progress=np.zeros_like(table))
+    assert with_table.expected_final(sheet) == pytest.approx(plain.expected_final(sheet) + 5 + 7 - 2, abs=1e-9)
+
+
+def test_only_the_ordered_columns_of_pentakubus_learnt_their_progress():
+    penta, hexa = sheet_rules("pentakubus"), sheet_rules("hexakubus")
+    learnt, rule = KubusValues(penta).progress, paced(penta, 4, 10)
+    assert learnt.shape == (3, 25, 73) and (learnt[1] == rule[1]).all()  # the free column: 4 per open field
+    assert not np.allclose(learnt[[0, 2]], rule[[0, 2]], atol=1)
+    assert (KubusValues(hexa).progress == paced(hexa, 10, 0)).all()
+
+
+def test_progress_samples_split_a_game_into_what_each_column_still_added():
+    rules = sheet_rules("pentakubus")
+    values = KubusValues(rules)
+    sheet = selfplay.play(rules, selfplay.advisor(), random.Random(3))
+    left, surplus = selfplay.progress_samples(values, sheet)
+    assert left.shape == surplus.shape == (73, 3)
+    assert left[0].tolist() == [24, 24, 24] and left[-1].tolist() == [0, 0, 0]
+    assert (np.diff(left.sum(axis=1)) == -1).all()  # one entry per state
+    # from the empty sheet the columns' estimates plus their surpluses are the final score; at the end nothing is left
+    assert (surplus[0] + values.column_estimates(Sheet(rules))).sum() == pytest.approx(sheet.total, abs=1e-6)
+    assert surplus[-1] == pytest.approx(0, abs=1e-9)
+
+
+def test_fitted_progress_is_the_mean_surplus_drawn_to_the_prior_where_few_states_went():
+    prior = np.full((1, 4, 9), -3.0)
+    left = np.array([[2]] * 30)  # thirty states with two of four fields open and two throws to come
+    surplus = np.full((30, 1), 12.0)
+    table = selfplay.fit_progress(left, surplus, prior, sigma=(1e-3, 1e-3), weight=10)
+    assert table[0, 2, 2] == pytest.approx((30 * 12 - 10 * 3) / 40)
+    assert table[0, 3, 2] == table[0, 2, 5] == -3  # no state there: the prior
 
 
 def check_legal(rules, sheet, throw, choice):
