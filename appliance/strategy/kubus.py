@@ -70,8 +70,8 @@ def paced(rules: SheetRules, reserve: float, pace: float) -> np.ndarray:
     fields, columns = len(rules.fields), len(rules.columns)
     open_ = np.arange(fields + 1, dtype=float)[:, None]
     left = np.maximum(np.arange(columns * fields + 1, dtype=float), 1)[None, :]
-    free, ordered = reserve * open_ + 0 * left, -pace * open_**2 / left
-    return np.array([free if kind == "free" else ordered for kind in rules.columns])
+    free = np.broadcast_to(reserve * open_, (fields + 1, left.shape[1]))  # the same whatever the throws to come
+    return np.array([free if kind == "free" else -pace * open_**2 / left for kind in rules.columns])
 
 
 class KubusValues:
