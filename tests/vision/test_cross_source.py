@@ -11,7 +11,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="PyTorch is only installed for training (pip install -e '.[train]')")
 
 from vision.lab.render import flat  # noqa: E402
-from vision.lab.training import cross_source, data, nets  # noqa: E402
+from vision.lab.training import cross_source, data, nets, packing  # noqa: E402
 from vision.lab.training.train import by_die, pick  # noqa: E402
 
 
@@ -83,16 +83,21 @@ def test_a_pack_keeps_each_photo_its_dice_and_its_split_and_places_unboxed_dice(
         )
 
 
+def watched(taught: list):
+    """train.faces_batch, noting the names of the photos it may draw from in `taught`."""
+    from vision.lab.training.train import faces_batch
+
+    def batch(rng, photos, *rest, **kw):
+        taught.extend(p.name for p in photos)
+        return faces_batch(rng, photos, *rest, **kw)
+
+    return batch
+
+
 def test_a_round_leaves_its_source_out_of_training_and_is_scored_on_it(packed, monkeypatch):
     root, photos = packed
     taught = []
-    real_batch = cross_source.faces_batch
-
-    def watched(rng, photos, *rest, **kw):
-        taught.extend(p.name for p in photos)
-        return real_batch(rng, photos, *rest, **kw)
-
-    monkeypatch.setattr(cross_source, "faces_batch", watched)
+    monkeypatch.setattr(cross_source, "faces_batch", watched(taught))
     args = SimpleNamespace(
         pack=root / "pack.npz",
         out=root / "run",
@@ -135,6 +140,61 @@ def test_photos_are_picked_as_often_as_the_dice_they_hold():
     assert 8 <= picks.count("full") / picks.count("empty") <= 12  # 10 to 1: nine dice and a background each
     alike = [pick([empty, full], [], rng, 0.0).name for _ in range(2000)]
     assert 0.8 <= alike.count("full") / alike.count("empty") <= 1.25
+
+
+def test_weigh_draws_a_sets_photos_more_often():
+    a = data.Photo(np.zeros((8, 8, 3), np.uint8), np.ones((1, 4), np.float32), np.ones(1, np.int64), "a/0.png")
+    b = data.Photo(np.zeros((8, 8, 3), np.uint8), np.ones((1, 4), np.float32), np.ones(1, np.int64), "b/0.png")
+    rng = np.random.default_rng(0)
+    weights = by_die([a, b], {"b": 3.0})
+    picks = [pick([a, b], [], rng, 0.0, weights).name for _ in range(4000)]
+    assert 2.6 <= picks.count("b/0.png") / picks.count("a/0.png") <= 3.4
+
+
+def test_a_webp_pack_of_the_train_split_keeps_each_photos_scale_and_moves_mined_examples_onto_it(tmp_path):
+    root = tmp_path / "sets"
+    write_sets(root)
+    full = {p.name: p for p in data.load_photos(root, ["boxed"], "train")}
+    n = packing.pack(root, ["boxed"], tmp_path / "p.npz", die_px=20, quality=80, codec=".webp", splits=("train",))
+    packed = packing.unpack(tmp_path / "p.npz")
+    assert n == 2 and sorted(k.photo.name for k in packed) == ["boxed/0.png", "boxed/1.png"]
+    assert not any(k.held_out for k in packed)
+    for k in packed:
+        original = full[k.photo.name]
+        assert k.scale < 1 and k.photo.image.shape[1] == round(original.image.shape[1] * k.scale)
+        assert np.allclose(k.photo.boxes, original.boxes * k.scale)
+    # a die's centre as mine.py writes it, on the photo in its set, lands on the same die in the pack
+    b = full["boxed/1.png"].boxes[2]
+    mined = [
+        {"photo": "boxed/1.png", "cx": (b[0] + b[2]) / 2, "cy": (b[1] + b[3]) / 2, "side": b[2] - b[0], "label": 3},
+        {"photo": "other/9.png", "cx": 1.0, "cy": 1.0, "side": 1.0, "label": 0},
+    ]
+    (moved,) = packing.rescaled(mined, packed)
+    small = {k.photo.name: k for k in packed}["boxed/1.png"]
+    s = small.scale
+    assert (moved["cx"], moved["cy"], moved["side"], moved["label"]) == (
+        mined[0]["cx"] * s,
+        mined[0]["cy"] * s,
+        mined[0]["side"] * s,
+        3,
+    )
+    sb = small.photo.boxes[2]
+    assert abs(moved["cx"] - (sb[0] + sb[2]) / 2) < 1e-3 and abs(moved["cy"] - (sb[1] + sb[3]) / 2) < 1e-3
+
+
+def test_train_faces_learns_from_a_pack_the_chosen_sets_train_photos(packed, tmp_path, monkeypatch):
+    from vision.lab.training import train
+
+    root, _ = packed
+    taught = []
+    monkeypatch.setitem(train.TASKS, "faces", (watched(taught), *train.TASKS["faces"][1:]))
+    out = tmp_path / "faces.onnx"
+    args = ["faces", "--pack", str(root / "pack.npz"), "--sets", "boxed", "--minutes", "0.01", "--renders", "2"]
+    train.main(args + ["--workers", "0", "--weigh", "boxed=2", "--device", "cpu", "--out", str(out)])
+    assert taught and set(taught) == {"boxed/0.png", "boxed/1.png"}  # not the held-out photo, not the crops
+    assert out.exists()
+    with pytest.raises(SystemExit, match="SET=WEIGHT"):
+        train.main(args + ["--weigh", "boxed", "--out", str(out)])
 
 
 def test_the_lite_reader_takes_the_same_bgr_crops_as_rgb_at_mean_half():

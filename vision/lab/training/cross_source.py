@@ -16,9 +16,9 @@ tray-d6-photos and wood-webcam-d6, so for those two only the face reader is left
     python -m vision.lab.training.cross_source run --pack /tmp/xs/pack.npz --minutes 4 --out /tmp/xs/a
     python -m vision.lab.training.cross_source score --run /tmp/xs/a --datasets ../shared/datasets
 
-`pack` places the unboxed die of a one-die crop with the packaged finder (data.lone_die_box) and shrinks photos
-whose dice are bigger than PACK_DIE_PX (the reader sees 40 px crops), so that a run can go to another machine:
-`run` trains on CUDA where torch sees one. Needs the `train` extra.
+`pack` (vision.lab.training.packing) puts the sets in one file, photos shrunk so that their dice are at most
+PACK_DIE_PX (the reader sees 40 px crops), so that a run can go to another machine: `run` trains on CUDA where torch
+sees one. Needs the `train` extra.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ import argparse
 import json
 import shutil
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -41,78 +40,12 @@ from ...types import Reading
 from ..scoring import Score, evaluate
 from ..splits import in_split
 from . import data, nets
+from .packing import CODECS, PACK_DIE_PX, PACK_QUALITY, Packed, pack, unpack
 from .train import REAL_SETS, TASKS, Stream, by_die, faces_batch, fit, in_workers
 
-PACK_DIE_PX = 40.0  # a packed photo's median die is at most this many pixels (the reader sees 40 px crops)
-PACK_QUALITY = 65  # JPEG quality of the packed photos
 BACKGROUND_CROPS = 2  # crops away from the dice read per photo, for sure phantoms
 NOTHING = "none"  # the round that leaves no source out
 MEASURED_ONLY = ["aibox-whitebox-d6"]  # scored whole by `score`, never trained on (train.REAL_SETS says why)
-
-
-@dataclass
-class Packed:
-    photo: data.Photo
-    held_out: bool
-
-    @property
-    def source(self) -> str:
-        return self.photo.name.split("/")[0]
-
-
-# ---------------------------------------------------------------- pack
-
-
-def pack(datasets: Path, sets: list[str], out: Path) -> int:
-    place = data.lone_die_box(DiceReader())
-    packed = [
-        Packed(p, split == "heldout")
-        for split in ("train", "heldout")
-        for p in data.load_photos(datasets, sets, split, place)
-    ]
-    save(packed, out)
-    return len(packed)
-
-
-def save(packed: list[Packed], out: Path) -> None:
-    """The photos shrunk to PACK_DIE_PX, as JPEG (PACK_QUALITY), with their labels, in one .npz file."""
-    packed = [Packed(_small(k.photo), k.held_out) for k in packed]
-    blobs = [cv2.imencode(".jpg", k.photo.image, [cv2.IMWRITE_JPEG_QUALITY, PACK_QUALITY])[1] for k in packed]
-    np.savez(
-        out,
-        jpeg=np.concatenate(blobs),
-        ends=np.cumsum([len(b) for b in blobs]),
-        boxes=np.concatenate([k.photo.boxes for k in packed]),
-        values=np.concatenate([k.photo.values for k in packed]),
-        counts=np.int64([len(k.photo.boxes) for k in packed]),
-        names=np.array([k.photo.name for k in packed]),
-        augmented=np.bool_([k.photo.augmented for k in packed]),
-        held_out=np.bool_([k.held_out for k in packed]),
-    )
-
-
-def _small(photo: data.Photo) -> data.Photo:
-    if not len(photo.boxes):
-        return photo
-    die = float(np.median(np.maximum(photo.boxes[:, 2] - photo.boxes[:, 0], photo.boxes[:, 3] - photo.boxes[:, 1])))
-    scale = min(1.0, PACK_DIE_PX / die)
-    if scale == 1.0:
-        return photo
-    image = cv2.resize(photo.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return data.Photo(image, photo.boxes * scale, photo.values, photo.name, photo.augmented)
-
-
-def unpack(path: Path) -> list[Packed]:
-    z = np.load(path)
-    starts = np.concatenate([[0], z["ends"][:-1]])
-    box_ends = np.cumsum(z["counts"])
-    out = []
-    for k, (a, b) in enumerate(zip(starts, z["ends"])):
-        image = cv2.imdecode(z["jpeg"][a:b], cv2.IMREAD_COLOR)
-        dice = slice(box_ends[k] - z["counts"][k], box_ends[k])
-        photo = data.Photo(image, z["boxes"][dice], z["values"][dice], str(z["names"][k]), bool(z["augmented"][k]))
-        out.append(Packed(photo, bool(z["held_out"][k])))
-    return out
 
 
 # ---------------------------------------------------------------- run
@@ -273,6 +206,10 @@ def main(argv=None):
     p.add_argument("--datasets", type=Path, required=True)
     p.add_argument("--sets", nargs="+", default=REAL_SETS)
     p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--die-px", type=float, default=PACK_DIE_PX, help="shrink photos whose median die is bigger")
+    p.add_argument("--quality", type=int, default=PACK_QUALITY, help="JPEG or WebP quality of the packed photos")
+    p.add_argument("--codec", choices=CODECS, default=".jpg")
+    p.add_argument("--splits", nargs="+", default=["train", "heldout"], help="which photos (train: to train elsewhere)")
     r = commands.add_parser("run", help="train with each source left out; score at the labels' boxes")
     r.add_argument("--pack", type=Path, required=True)
     r.add_argument("--out", type=Path, required=True)
@@ -303,7 +240,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     if args.command == "pack":
-        print(f"packed {pack(args.datasets, args.sets, args.out)} photos into {args.out}")
+        n = pack(args.datasets, args.sets, args.out, args.die_px, args.quality, args.codec, tuple(args.splits))
+        print(f"packed {n} photos into {args.out}")
     elif args.command == "run":
         print(markdown(run(args)))
     else:

@@ -23,7 +23,7 @@ import torch.nn.functional as F
 from ...frame_reader import MODELS
 from ...preprocess import FACE_SIZE
 from ...reader import DiceReader
-from . import data, nets
+from . import data, nets, packing
 
 SETS = ["tray-d6-photos", "wood-webcam-d6"]  # what the packaged models learned from
 # Every real six-sided set whose dice the finder can place (aibox-whitebox-d6's low view boxes side faces as often
@@ -53,10 +53,33 @@ def pick(photos, renders, rng, render_share, weights=None):
     return photos[int(np.searchsorted(weights, rng.uniform(0, weights[-1]), side="right"))]
 
 
-def by_die(photos) -> np.ndarray:
+def by_die(photos, weigh: dict[str, float] | None = None) -> np.ndarray:
     """Cumulative weights for `pick`: each photo as likely as the dice it holds (plus one for its background), so
-    that a set of thousands of one-die crops weighs as its dice, not as its photos."""
-    return np.cumsum([len(p.boxes) + 1 for p in photos], dtype=np.float64)
+    that a set of thousands of one-die crops weighs as its dice, not as its photos; times its set's `weigh`."""
+    weigh = weigh or {}
+    return np.cumsum([(len(p.boxes) + 1) * weigh.get(p.name.split("/")[0], 1.0) for p in photos], dtype=np.float64)
+
+
+def weighing(pairs: list[str]) -> dict[str, float]:
+    """--weigh SET=W ... as {set: W}."""
+    try:
+        return {name: float(w) for name, w in (pair.split("=") for pair in pairs)}
+    except ValueError:
+        raise SystemExit(f"--weigh takes SET=WEIGHT pairs, not {' '.join(pairs)}") from None
+
+
+def training_photos(args) -> tuple[list, list[dict]]:
+    """The photos of args.sets in args.split, from the datasets or from a pack (vision.lab.training.packing), and
+    the hard examples (--hard) that point into them."""
+    hard = json.loads(args.hard.read_text()) if args.hard else []
+    if args.pack:
+        packed = [
+            k for k in packing.unpack(args.pack) if k.source in args.sets and (args.split == "all" or not k.held_out)
+        ]
+        return [k.photo for k in packed], packing.rescaled(hard, packed)
+    photos = data.load_photos(args.datasets, args.sets, args.split, data.lone_die_box(DiceReader()))
+    names = {p.name for p in photos}
+    return photos, [h for h in hard if h["photo"] in names]
 
 
 def finder_batch(rng, photos, renders, hard, n=None, wide=0.0, turn=0.0, weights=None):
@@ -163,7 +186,9 @@ def fit(
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("task", choices=TASKS)
-    parser.add_argument("--datasets", type=Path, required=True, help="folder holding the labeled sets")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--datasets", type=Path, help="folder holding the labeled sets")
+    where.add_argument("--pack", type=Path, help="or the sets packed in one file (vision.lab.training.packing)")
     parser.add_argument("--minutes", type=float, default=10.0, help="training time budget")
     parser.add_argument("--split", default="train", help="which photos to train on (train | all)")
     parser.add_argument(
@@ -223,6 +248,14 @@ def main(argv=None):
         default=0.0,
         help="finder: share of samples turned by any angle (besides quarter turns and flips)",
     )
+    parser.add_argument(
+        "--weigh", nargs="+", default=[], metavar="SET=W", help="draw a set's photos W times as often (default 1)"
+    )
+    parser.add_argument(
+        "--device",
+        default="cuda" if torch.cuda.is_available() else "cpu",
+        help="where torch trains (default: cuda where torch sees one)",
+    )
     parser.add_argument("--out", type=Path, help="ONNX file to write (default: vision/models/<task>.onnx)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
@@ -231,11 +264,11 @@ def main(argv=None):
     torch.manual_seed(args.seed)
     make_batch, loss_fn, shape, dynamic_hw, name = TASKS[args.task]
     out_path = args.out or MODELS / name
-    photos = data.load_photos(args.datasets, args.sets, args.split, data.lone_die_box(DiceReader()))
+    photos, hard = training_photos(args)
     rng = np.random.default_rng(args.seed)
     cocked_share = args.cocked2d if args.task == "faces" else 0.0
     renders = [data.render_scene(rng, cocked_share=cocked_share) for _ in range(args.renders)]
-    print(f"{len(photos)} photos, {len(renders)} renders", flush=True)
+    print(f"{len(photos)} photos, {len(hard)} hard examples, {len(renders)} renders, on {args.device}", flush=True)
 
     state = torch.load(args.init) if args.init else None
     if args.task == "faces" and args.net == "lite0":  # from --init's weights, else from ImageNet's
@@ -246,9 +279,8 @@ def main(argv=None):
         net = nets.DiceFinder()
     if state:
         nets.grow_into(net, state)
-    hard = json.loads(args.hard.read_text()) if args.hard else []
-    hard = [h for h in hard if h["photo"] in {p.name for p in photos}]
-    material = {"photos": photos, "renders": renders, "hard": hard, "n": args.batch, "weights": by_die(photos)}
+    weights = by_die(photos, weighing(args.weigh))
+    material = {"photos": photos, "renders": renders, "hard": hard, "n": args.batch, "weights": weights}
     if args.task == "finder":
         material["wide"], material["turn"] = args.wide, args.turn
     if args.scenes3d:
@@ -268,6 +300,7 @@ def main(argv=None):
         out_path,
         shape,
         dynamic_hw,
+        args.device,
     )
 
 
