@@ -212,3 +212,21 @@ def test_a_shorter_underline_under_a_6_loses_equal_ends_and_stays_centred_under_
     left, right = (lost < middle).sum(), (lost > middle).sum()
     assert abs(int(left) - int(right)) <= 2
     assert left + right == pytest.approx(len(bar) / 2, abs=4)
+
+
+@pytest.mark.parametrize("elevation", [30.0, 50.0, 65.0])
+def test_a_camera_seen_from_the_side_keeps_its_distance_and_aim_at_the_asked_angle(elevation):
+    from vision.lab.render.training import seen_from
+
+    camera = Scene.random(3).camera
+    side = seen_from(camera, elevation, azimuth=1.0)
+    offset = np.subtract(side.position, side.target)
+    assert np.isclose(np.linalg.norm(offset), np.linalg.norm(np.subtract(camera.position, camera.target)))
+    assert offset[2] < 0 and np.isclose(np.degrees(np.arcsin(-offset[2] / np.linalg.norm(offset))), elevation)
+    assert np.allclose(np.arctan2(offset[1], offset[0]), 1.0)
+    # still aimed at its target: the target is drawn at the frame's centre (the lens distorts nothing there)
+    assert np.allclose(side.project([side.target])[0], np.divide(side.size, 2), atol=0.5)
+    # a square on the felt, seen from beside its x axis, is drawn shortened along x by the sine of the elevation
+    along_x = seen_from(Camera(target=(0, 0, 0), distortion=(0, 0, 0, 0, 0)), elevation, azimuth=0.0)
+    a, b, c = along_x.project([(-10, 0, 0), (10, 0, 0), (0, 20, 0)])
+    assert np.isclose(np.linalg.norm(b - a) / np.linalg.norm(c - (a + b) / 2), np.sin(np.radians(elevation)), rtol=0.1)

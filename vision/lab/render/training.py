@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from . import dice_d6, dice_d10, layout
+from .camera import Camera
 from .frame import DieState, render_frame
 from .hand import SKINS, Hand
 from .scene import Scene
@@ -31,11 +33,16 @@ def render_random(
     lean_deg: tuple[float, float] = (20.0, 35.0),
     touch_share: float = 0.2,
     hand_share: float = 0.1,
+    elevation_deg: float | None = None,
 ):
     """(scene, frame, labels) of a random still: 1..7 dice of one kind, `lean_share` of them leaning by
-    `lean_deg`, `touch_share` of the flat ones touching the last die placed, a hand in `hand_share` of frames."""
+    `lean_deg`, `touch_share` of the flat ones touching the last die placed, a hand in `hand_share` of frames.
+    `elevation_deg`: the camera looks at the tray from that angle above the felt (90: straight down), as a phone
+    held beside a table does, from a side drawn at random."""
     rng = np.random.default_rng(seed)
     scene = Scene.random(seed, size=size)
+    if elevation_deg is not None:
+        scene = scene.with_(camera=seen_from(scene.camera, elevation_deg, float(rng.uniform(0, 2 * np.pi))))
     kind = str(rng.choice(list(kinds)))
     looks, make = (dice_d6.LOOKS, dice_d6.make_d6) if kind == "d6" else (dice_d10.LOOKS, dice_d10.make_d10)
     dice, taken = [], []
@@ -64,6 +71,15 @@ def render_random(
         )
     image, labels = render_frame(scene, dice, hand, noise_seed=seed)
     return scene, image, [lab.to_json() for lab in labels if lab.visible]
+
+
+def seen_from(camera: Camera, elevation_deg: float, azimuth: float) -> Camera:
+    """The camera moved, at the same distance from what it looks at, to `elevation_deg` above the felt."""
+    target = np.asarray(camera.target, np.float64)
+    distance = float(np.linalg.norm(np.subtract(camera.position, target)))
+    e = np.radians(elevation_deg)
+    offset = distance * np.array([np.cos(e) * np.cos(azimuth), np.cos(e) * np.sin(azimuth), -np.sin(e)])
+    return replace(camera, position=tuple(float(v) for v in target + offset))
 
 
 def render_training_set(

@@ -7,6 +7,8 @@ Writes <out>/<seed>.jpg and <out>/examples.json: [{"photo", "cx", "cy", "side", 
 0 = no die (a find on no die), 1..6 = a flat die's value, 7 = COCKED (the die under the crop leans).
 Seeds 500000 and up: far from the seeds the committed recordings (appliance/rendered_games) use.
 More dice lean here (--lean) than in vision.lab.render.training.render_scene, so the class is not rare.
+--oblique: a share of scenes seen from the side (OBLIQUE_DEG above the felt), as photos taken beside a table are;
+a flat die there still shows its top face's value, with side faces as large beside it.
 """
 
 from __future__ import annotations
@@ -24,11 +26,21 @@ from ...reader import DiceReader
 from ..render.training import render_random
 from .nets import COCKED
 
+OBLIQUE_DEG = (30.0, 65.0)  # --oblique: the camera's angle above the felt
 
-def scene_d6(seed: int, lean_share: float, size=(960, 720), lean_min: float = 10.0):
-    """A random tray scene with 1..7 d6, `lean_share` of them leaning lean_min..40 degrees: (image, labels, die_px)."""
+
+def scene_d6(seed: int, lean_share: float, size=(960, 720), lean_min: float = 10.0, elevation: float | None = None):
+    """A random tray scene with 1..7 d6, `lean_share` of them leaning lean_min..40 degrees, seen from straight
+    above or from `elevation` degrees above the felt: (image, labels, die_px)."""
     scene, image, labels = render_random(
-        seed, ("d6",), size, lean_share=lean_share, lean_deg=(lean_min, 40.0), touch_share=0.25, hand_share=0.0
+        seed,
+        ("d6",),
+        size,
+        lean_share=lean_share,
+        lean_deg=(lean_min, 40.0),
+        touch_share=0.25,
+        hand_share=0.0,
+        elevation_deg=elevation,
     )
     return image, labels, scene.die_px()
 
@@ -62,6 +74,22 @@ def main(argv=None):
     parser.add_argument("--lean", type=float, default=0.3, help="share of dice that lean")
     parser.add_argument("--lean-min", type=float, default=10.0, help="least lean, degrees (up to 40)")
     parser.add_argument(
+        "--oblique",
+        type=float,
+        default=0.0,
+        help=f"share of scenes seen from the side, {OBLIQUE_DEG[0]:g}..{OBLIQUE_DEG[1]:g} degrees above the felt "
+        "(photos taken beside a table; the appliance looks straight down)",
+    )
+    parser.add_argument(
+        "--oblique-deg", type=float, nargs=2, default=OBLIQUE_DEG, help="the side views' angles above the felt"
+    )
+    parser.add_argument(
+        "--side-asks",
+        action="store_true",
+        help="label every die of a side view cocked (asked): seen so low, which face is up is a matter of which "
+        "way the picture is held, and the reader learns any rotation",
+    )
+    parser.add_argument(
         "--models",
         type=Path,
         default=MODELS,
@@ -77,7 +105,10 @@ def main(argv=None):
     for k in range(args.scenes):
         seed = args.seed + k
         size = (800, 600) if rng.random() < 0.5 else (960, 720)
-        image, labels, die_px = scene_d6(seed, args.lean, size, args.lean_min)
+        elevation = float(rng.uniform(*args.oblique_deg)) if args.oblique and rng.random() < args.oblique else None
+        image, labels, die_px = scene_d6(seed, args.lean, size, args.lean_min, elevation)
+        if elevation is not None and args.side_asks:
+            labels = [dict(label, cocked=True) for label in labels]
         name = f"{seed}.jpg"
         cv2.imwrite(str(args.out / name), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
         # the appliance finds dice at the calibrated size; photo sets are read without one

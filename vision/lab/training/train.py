@@ -178,6 +178,7 @@ def fit(
         if step % 50 == 0:
             print(f"step {step} {done:.0%} lr {lr:.5f} loss {running:.4f}", flush=True)
     net.cpu()
+    out.parent.mkdir(parents=True, exist_ok=True)
     torch.save(net.state_dict(), out.with_suffix(".pt"))
     export(net, shape, dynamic_hw, out)
     print(f"wrote {out} after {step} steps", flush=True)
