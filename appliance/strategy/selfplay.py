@@ -102,12 +102,12 @@ def progress_samples(values: KubusValues, sheet: Sheet) -> tuple[np.ndarray, np.
     made = list(sheet.entries.items())
     columns = range(len(sheet.rules.columns))
     final = np.array([sheet.column_total(c) for c in columns], dtype=float)
-    left, surplus = [], []
+    left, surplus, entered = [], [], np.zeros(len(columns))
     for k in range(len(made) + 1):
-        state = Sheet(sheet.rules, dict(made[:k]))
-        entered = np.zeros(len(columns))
-        for (c, _), score in made[:k]:
+        if k:  # the entries so far, kept as they are made
+            (c, _), score = made[k - 1]
             entered[c] += score.total
+        state = Sheet(sheet.rules, dict(made[:k]))
         left.append(values.open_per_column(state))
         surplus.append(final - entered - values.column_estimates(state))
     return np.array(left), np.array(surplus)
@@ -150,7 +150,8 @@ def learn_progress(rules: SheetRules, rounds: int, games: int, seed: int = 0, lo
             sheet = play(rules, advisor(values), rng)
             totals.append(sheet.total)
             x, y = progress_samples(values, sheet)
-            left.append(x), surplus.append(y)
+            left.append(x)
+            surplus.append(y)
         log(f"round {r + 1}: mean {np.mean(totals):.1f} over {games} games ({time.perf_counter() - start:.0f} s)")
         table = fit_progress(np.concatenate(left), np.concatenate(surplus), prior)
         values = KubusValues(rules, progress=np.where(ordered[:, None, None], table, prior))
