@@ -17,7 +17,8 @@ all of Hexakubus, follow a rule (`paced`): each open field of the free column is
 self-play chose 4 points for Pentakubus over 0, 2, 6 and 10, and 10 for Hexakubus over 0 and 20),
 an ordered column costs `pace` * its open fields * its share of the throws to come (Pentakubus 10
 over 0, 5 and 20, where learning starts; Hexakubus 0).
-The throw itself is then played exactly against that estimate (appliance.strategy.dice).
+The throw itself is then played exactly against that estimate (appliance.strategy.dice); Pentakubus
+looks one throw further ahead (appliance.strategy.lookahead).
 The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
 rounds of 50 or 60 games, then with `pace` 10 another 8 rounds of 40 (seed 100); Hexakubus 5 rounds
 of 16 (the later rounds kept, more did not help). Pentakubus's progress from
@@ -31,11 +32,12 @@ import json
 import math
 from functools import cache, cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 from appliance.games.fields import Score
-from appliance.games.sheet import Sheet, SheetRules
+from appliance.games.sheet import Section, Sheet, SheetRules
 
 from .dice import solve_throw
 from .scores import tables_for
@@ -72,6 +74,16 @@ def paced(rules: SheetRules, reserve: float, pace: float) -> np.ndarray:
     left = np.maximum(np.arange(columns * fields + 1, dtype=float), 1)[None, :]
     free = np.broadcast_to(reserve * open_, (fields + 1, left.shape[1]))  # the same whatever the throws to come
     return np.array([free if kind == "free" else -pace * open_**2 / left for kind in rules.columns])
+
+
+class BonusSection(NamedTuple):
+    """A section that pays a bonus, as it stands on a sheet."""
+
+    column: int
+    section: Section
+    entered: int  # its entries' total
+    open: list[int]  # its open fields' indices
+    worth: float = 0.0  # what its bonus is worth now
 
 
 class KubusValues:
@@ -116,39 +128,48 @@ class KubusValues:
                     means[c, n - 1] *= self.bounded_share[n][other.total]
         return means
 
-    def _section_parts(self, sheet: Sheet, means, column: int, section, skip: int = 0):
-        filled = sheet.filled(column)
-        entered = sum(sheet.entries[(column, n)].total for n in section.fields if n in filled)
-        open_ = [n - 1 for n in section.fields if n not in filled and n != skip]
-        return entered, means[column, open_].sum(), self.var[column, open_].sum()
+    def _bonus_sections(self, sheet: Sheet, means) -> list[BonusSection]:
+        """The sections that pay a bonus, as they stand on this sheet."""
+        parts = []
+        for c in range(len(self.rules.columns)):
+            filled = sheet.filled(c)
+            for s in self.rules.sections:
+                if s.threshold is not None and s.bonus:
+                    entered = sum(sheet.entries[(c, n)].total for n in s.fields if n in filled)
+                    part = BonusSection(c, s, entered, [n - 1 for n in s.fields if n not in filled])
+                    parts.append(part._replace(worth=float(self._bonus(part, means))))
+        return parts
 
-    def _bonus(self, sheet: Sheet, means, column: int, section, entered, skip: int = 0):
-        if section.threshold is None or not section.bonus:
-            return 0.0
-        base, mean, var = self._section_parts(sheet, means, column, section, skip)
-        return section.bonus * reach_chance(base + entered, mean, var, section.threshold)
+    def _bonus(self, part: BonusSection, means, entered=0, skip: int | None = None):
+        """What a section's bonus is worth with `entered` more points in it and field index `skip` filled."""
+        open_ = [i for i in part.open if i != skip]
+        mean, var = means[part.column, open_].sum(), self.var[part.column, open_].sum()
+        return part.section.bonus * reach_chance(part.entered + entered, mean, var, part.section.threshold)
 
     def expected_final(self, sheet: Sheet) -> float:
-        return self._expected_final(sheet, self._means(sheet))
+        means = self._means(sheet)
+        return self._expected_final(sheet, means, self._bonus_sections(sheet, means))
 
-    def _expected_final(self, sheet: Sheet, means) -> float:
+    def _expected_final(self, sheet: Sheet, means, parts) -> float:
         entries = sum(score.total for score in sheet.entries.values())
-        open_yield, bonus = self._estimate(sheet, means, range(len(self.rules.columns)))
+        open_yield, bonus = self._estimate(sheet, means, parts, range(len(self.rules.columns)))
         return entries + open_yield + bonus + self._pacing(self.open_per_column(sheet))
 
-    def _estimate(self, sheet: Sheet, means, columns) -> tuple[float, float]:
+    def _estimate(self, sheet: Sheet, means, parts, columns) -> tuple[float, float]:
         """What these columns' open fields and section bonuses add, before pacing."""
         open_yield = sum(means[c, n - 1] for c in columns for n in self.rules.numbers if (c, n) not in sheet.entries)
-        return open_yield, sum(float(self._bonus(sheet, means, c, s, 0)) for c in columns for s in self.rules.sections)
+        return open_yield, sum(part.worth for part in parts if part.column in columns)
 
     def column_estimates(self, sheet: Sheet) -> np.ndarray:
         """Per column: what its open fields and section bonuses add, before pacing (what pacing is learnt on)."""
         means = self._means(sheet)
-        return np.array([sum(self._estimate(sheet, means, [c])) for c in range(len(self.rules.columns))])
+        parts = self._bonus_sections(sheet, means)
+        return np.array([sum(self._estimate(sheet, means, parts, [c])) for c in range(len(self.rules.columns))])
 
     def open_per_column(self, sheet: Sheet) -> np.ndarray:
         """Per column: its open fields."""
-        return np.array([len(self.rules.numbers) - len(sheet.filled(c)) for c in range(len(self.rules.columns))])
+        columns = len(self.rules.columns)
+        return len(self.rules.numbers) - np.bincount([c for c, _ in sheet.entries], minlength=columns)
 
     def _pacing(self, left: np.ndarray) -> float:
         """What the columns' open fields are worth beyond their yields and bonuses: `progress`[column, its open
@@ -158,12 +179,18 @@ class KubusValues:
 
     def entry_values(self, sheet: Sheet) -> list[tuple[int, int, np.ndarray]]:
         """Per open field: (column, field, [score] -> expected final score after entering that score)."""
+        return self.estimate_and_entries(sheet)[1]
+
+    def estimate_and_entries(self, sheet: Sheet) -> tuple[float, list[tuple[int, int, np.ndarray]]]:
+        """expected_final and entry_values at once (they share most of the work)."""
         means = self._means(sheet)
-        now = self._expected_final(sheet, means)
-        section_of = {n: s for s in self.rules.sections for n in s.fields}
+        parts = self._bonus_sections(sheet, means)
+        now = self._expected_final(sheet, means, parts)
+        part_of = {(part.column, n): part for part in parts for n in part.section.fields}
         scores = np.arange(self.top + 1)
         left = self.open_per_column(sheet)
-        pacing = self._pacing(left)
+        one_less = np.eye(len(left), dtype=int)
+        pacing = [self._pacing(left - one_less[c]) - self._pacing(left) for c in range(len(left))]
         values = []
         for c, n in sheet.open_fields():
             entered, partner = scores, self._partner(n)
@@ -172,13 +199,9 @@ class KubusValues:
                 if (c, partner) not in sheet.entries:  # the entry bounds its partner, whose yield shrinks
                     share = self.bounded_share[partner]
                     entered = entered - means[c, partner - 1] * (1 - share[np.minimum(entered, len(share) - 1)])
-            section = section_of[n]  # minor and major share theirs: `entered` is what the section gains
-            change = (
-                entered
-                - means[c, n - 1]
-                + (self._pacing(left - np.eye(len(left), dtype=int)[c]) - pacing)
-                + self._bonus(sheet, means, c, section, entered, skip=n)
-                - self._bonus(sheet, means, c, section, 0)
-            )
+            change = entered - means[c, n - 1] + pacing[c]
+            part = part_of.get((c, n))  # minor and major share theirs: `entered` is what the section gains
+            if part is not None:
+                change = change + self._bonus(part, means, entered, skip=n - 1) - part.worth
             values.append((c, n, now + change))
-        return values
+        return now, values

@@ -69,3 +69,20 @@ def compute(rules: SheetRules, space: DiceSpace, slam_fields: tuple[int, ...]) -
         flags = (False,) * (len(dice) - len(fresh)) + (True,) * len(fresh)
         pair_slam[p] = [rules.fields[i].score(dice, flags).total for i in slam_fields]
     return roll, pair_slam
+
+
+def stop_values(tables: ScoreTables, entries) -> np.ndarray:
+    """[pair]: the best expected final score of stopping after the attempt that made the pair."""
+    space = tables.space
+    slam_of = {i: j for j, i in enumerate(tables.slam_fields)}
+    plain = [(n - 1, lut) for _, n, lut in entries if n - 1 not in slam_of]
+    best = np.full(len(space.pair_keep), -np.inf)
+    if plain:
+        fields = np.array([i for i, _ in plain])
+        luts = np.stack([lut for _, lut in plain])
+        per_roll = luts[np.arange(len(plain)), tables.roll[:, fields]].max(axis=1)
+        best = per_roll[space.pair_roll]
+    for _, n, lut in entries:
+        if n - 1 in slam_of:
+            best = np.maximum(best, lut[tables.pair_slam[:, slam_of[n - 1]]])
+    return best

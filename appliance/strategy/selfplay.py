@@ -131,6 +131,7 @@ def fit_progress(left: np.ndarray, surplus: np.ndarray, prior: np.ndarray, sigma
         np.add.at(counts, (left[:, c], throws), 1)
         sums, counts = blur_open @ sums @ blur_throws, blur_open @ counts @ blur_throws
         table[c] = (sums + weight * prior[c]) / (counts + weight)
+    table[:, 0] = 0  # a column with no open field adds nothing beyond its entries (the blur would leak into it)
     return table
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from appliance.games.errors import RuleError
 from appliance.games.sheet import Sheet, SheetRules
 from appliance.games.sheet_game import SheetGame, Throw
@@ -18,9 +16,14 @@ from appliance.games.sheet_game import SheetGame, Throw
 from .dice import ThrowPlan, solve_throw
 from .dice_poker import DicePokerValues
 from .kubus import KubusValues
-from .scores import ScoreTables, tables_for, variants_key
+from .lookahead import OneThrowAhead
+from .scores import stop_values, tables_for, variants_key
 
-VALUES = {"dice-poker": DicePokerValues, "pentakubus": KubusValues, "hexakubus": KubusValues}
+VALUES = {  # Hexakubus: one throw ahead would take too long (lookahead.py)
+    "dice-poker": DicePokerValues,
+    "pentakubus": lambda rules: OneThrowAhead(KubusValues(rules)),
+    "hexakubus": KubusValues,
+}
 
 
 @dataclass(frozen=True)
@@ -55,23 +58,6 @@ def sheet_values(rules: SheetRules):
     if key not in _values:
         _values[key] = VALUES[rules.id](rules)
     return _values[key]
-
-
-def stop_values(tables: ScoreTables, entries) -> np.ndarray:
-    """[pair]: the best expected final score of stopping after the attempt that made the pair."""
-    space = tables.space
-    slam_of = {i: j for j, i in enumerate(tables.slam_fields)}
-    plain = [(n - 1, lut) for _, n, lut in entries if n - 1 not in slam_of]
-    best = np.full(len(space.pair_keep), -np.inf)
-    if plain:
-        fields = np.array([i for i, _ in plain])
-        luts = np.stack([lut for _, lut in plain])
-        per_roll = luts[np.arange(len(plain)), tables.roll[:, fields]].max(axis=1)
-        best = per_roll[space.pair_roll]
-    for _, n, lut in entries:
-        if n - 1 in slam_of:
-            best = np.maximum(best, lut[tables.pair_slam[:, slam_of[n - 1]]])
-    return best
 
 
 _last_plan: dict = {}

@@ -18,6 +18,7 @@ from appliance.strategy import advise, selfplay, train_wreck
 from appliance.strategy.dice import dice_space, solve_throw
 from appliance.strategy.dice_poker import SHIPPED, future_table, mask_of, solve
 from appliance.strategy.kubus import KubusValues, paced
+from appliance.strategy.lookahead import OneThrowAhead
 
 ALL = set(range(1, 14))
 
@@ -152,6 +153,28 @@ def test_fitted_progress_is_the_mean_surplus_drawn_to_the_prior_where_few_states
     table = selfplay.fit_progress(left, surplus, prior, sigma=(1e-3, 1e-3), weight=10)
     assert table[0, 2, 2] == pytest.approx((30 * 12 - 10 * 3) / 40)
     assert table[0, 3, 2] == table[0, 2, 5] == -3  # no state there: the prior
+
+
+def test_a_full_sheet_is_worth_its_total():
+    rules = sheet_rules("pentakubus")
+    sheet = Sheet(rules, {(c, n): Score(7) for c in range(3) for n in rules.numbers})
+    assert KubusValues(rules).expected_final(sheet) == pytest.approx(sheet.total, abs=1e-9)
+
+
+def test_one_throw_ahead_plays_the_last_two_fields_exactly():
+    # all filled with 0 but the middle column's ones and twos: no section bonus can be reached any more, so
+    # entering s in one of them ends the game at s plus what the other yields played alone (see Ones above)
+    rules = sheet_rules("pentakubus")
+    sheet = Sheet(rules, {(c, n): Score() for c in range(3) for n in rules.numbers if (c, n) not in [(1, 1), (1, 2)]})
+    ones = 5 * (1 - (5 / 6) ** 3)
+    ahead, estimate = OneThrowAhead(KubusValues(rules)), KubusValues(rules)
+    for values, exact in ((ahead, True), (estimate, False)):
+        entries = {(c, n): lut for c, n, lut in values.entry_values(sheet)}
+        then = [entries[(1, 1)][s] - (s + 2 * ones) for s in range(6)] + [
+            entries[(1, 2)][s] - (s + ones) for s in (0, 4)
+        ]
+        assert np.allclose(then, 0, atol=1e-9) == exact  # the estimate alone counts the learnt yields instead
+    assert ahead.expected_final(sheet.with_entry(1, 2, Score(4))) == pytest.approx(4 + ones, abs=1e-9)
 
 
 def check_legal(rules, sheet, throw, choice):
