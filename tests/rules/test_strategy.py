@@ -175,6 +175,9 @@ def test_one_throw_ahead_plays_the_last_two_fields_exactly():
         ]
         assert np.allclose(then, 0, atol=1e-9) == exact  # the estimate alone counts the learnt yields instead
     assert ahead.expected_final(sheet.with_entry(1, 2, Score(4))) == pytest.approx(4 + ones, abs=1e-9)
+    for within, exact in ((1, False), (2, True)):  # looking ahead only once at most `within` fields are open
+        entries = {(c, n): lut for c, n, lut in OneThrowAhead(estimate, within).entry_values(sheet)}
+        assert (entries[(1, 1)][3] == pytest.approx(3 + 2 * ones, abs=1e-9)) == exact
 
 
 def check_legal(rules, sheet, throw, choice):
