@@ -26,6 +26,8 @@ from .scores import stop_values, tables_for
 
 
 class OneThrowAhead:
+    """A kubus sheet's values, one throw ahead of its estimate (the module docstring)."""
+
     exact = False
 
     def __init__(self, estimate: KubusValues, within: int | None = None):
