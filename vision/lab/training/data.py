@@ -31,6 +31,11 @@ class Photo:
     name: str = ""  # "set/file" for photos, "" for renders
     augmented: bool = False  # a training copy its source altered (vision.lab.scoring.LabeledImage.augmented)
 
+    @property
+    def source(self) -> str:
+        """The set the photo comes from."""
+        return self.name.split("/")[0]
+
 
 def load_photos(datasets: Path, sets: list[str], split: str, place=None) -> list[Photo]:
     """The six-sided dice of the sets' photos in `split` (vision.lab.splits.in_split: each set's own split where it

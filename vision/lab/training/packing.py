@@ -32,7 +32,7 @@ class Packed:
 
     @property
     def source(self) -> str:
-        return self.photo.name.split("/")[0]
+        return self.photo.source
 
 
 def pack(

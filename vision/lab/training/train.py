@@ -57,7 +57,7 @@ def by_die(photos, weigh: dict[str, float] | None = None) -> np.ndarray:
     """Cumulative weights for `pick`: each photo as likely as the dice it holds (plus one for its background), so
     that a set of thousands of one-die crops weighs as its dice, not as its photos; times its set's `weigh`."""
     weigh = weigh or {}
-    return np.cumsum([(len(p.boxes) + 1) * weigh.get(p.name.split("/")[0], 1.0) for p in photos], dtype=np.float64)
+    return np.cumsum([(len(p.boxes) + 1) * weigh.get(p.source, 1.0) for p in photos], dtype=np.float64)
 
 
 def weighing(pairs: list[str]) -> dict[str, float]:
