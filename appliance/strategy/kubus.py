@@ -10,20 +10,25 @@ A column's open fields are worth more or less than their yields as the game goes
 column, by its open fields and all open fields, the throws to come). An ordered column is a sequence:
 only its next fields can take a throw, so with many throws to come each can wait for a good one, and
 a column left behind fills its last fields with whatever throw comes (late in the game, cancelled).
-Pentakubus ships its ordered columns' progress learnt by self-play (selfplay.learn_progress: what
-each column still added beyond its yields in every state its games passed); its free column, and
-all of Hexakubus, follow a rule (`paced`): each open field of the free column is worth a `reserve`
-(late in the game it takes the throw that would otherwise cancel a field of an ordered column;
-self-play chose 4 points for Pentakubus over 0, 2, 6 and 10, and 10 for Hexakubus over 0 and 20),
-an ordered column costs `pace` * its open fields * its share of the throws to come (Pentakubus 10
-over 0, 5 and 20, where learning starts; Hexakubus 0).
+The free column's fields can be filled in any order, so how many are open does not say which: each open
+field of it is worth something of its own too (`open_worth`, per field and throws to come; its
+quintuplet, say, is worth less than its yield late in the game, when it will likely be cancelled).
+Pentakubus ships both learnt by self-play: first the ordered columns' progress, each column by what it
+still added beyond its yields in every state its games passed (selfplay.learn_progress); then all of it
+together, by what the whole game still added (selfplay.learn_together), as a column's own surplus cannot
+say what its open fields are worth to the others (late in the game a free field takes the throw that would
+otherwise cancel an ordered column's field). Hexakubus follows a rule (`paced`): each open field of the
+free column is worth a `reserve` (self-play chose 10 over 0 and 20), an ordered column costs `pace` *
+its open fields * its share of the throws to come (0; Pentakubus's rule, where its learning starts:
+reserve 4 over 0, 2, 6 and 10, pace 10 over 0, 5 and 20).
 The throw itself is then played exactly against that estimate (appliance.strategy.dice); Pentakubus
 looks one throw further ahead (appliance.strategy.lookahead).
 The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
 rounds of 50 or 60 games, then with `pace` 10 another 8 rounds of 40 (seed 100); Hexakubus 5 rounds
 of 16 (the later rounds kept, more did not help). Pentakubus's progress from
-selfplay.ship_progress("pentakubus", rounds=8, games=300, seed=100): 2,400 games, 10 to 20 minutes
-here; 3 x 25 x 73 numbers, 40 KB of kubus_fields.json.
+selfplay.ship_progress("pentakubus", rounds=8, games=300, seed=100) (2,400 games, 10 to 20 minutes here),
+then selfplay.ship_together("pentakubus", rounds=1, games=1600, seed=47, workers=2) (1,600 games looking
+ahead, 16.5 minutes on two cores here); 3 x 25 x 73 and 3 x 24 x 73 numbers, 71 KB of kubus_fields.json.
 """
 
 from __future__ import annotations
@@ -91,11 +96,17 @@ class KubusValues:
 
     exact = False
 
-    def __init__(self, rules: SheetRules, mean=None, var=None, progress=None):
+    def __init__(self, rules: SheetRules, mean=None, var=None, progress=None, open_worth=None):
+        """`progress` and `open_worth` (module docstring): the shipped ones, or where `progress` is given, no
+        open field worth anything of its own unless `open_worth` says so."""
         learnt = shipped_values().get(rules.id) or first_guess(rules)
         if progress is None:
             progress = learnt.get("progress") or paced(rules, learnt.get("reserve", 0), learnt.get("pace", 0))
+            open_worth = learnt.get("open_worth") if open_worth is None else open_worth
         self.progress = np.array(progress, dtype=float)
+        if open_worth is None:
+            open_worth = np.zeros((len(rules.columns), len(rules.fields), self.progress.shape[2]))
+        self.open_worth = np.array(open_worth, dtype=float)
         self.rules = rules
         self.top = tables_for(rules).top
         self.mean = np.array(mean if mean is not None else learnt["mean"], dtype=float)
@@ -153,7 +164,8 @@ class KubusValues:
     def _expected_final(self, sheet: Sheet, means, parts) -> float:
         entries = sum(score.total for score in sheet.entries.values())
         open_yield, bonus = self._estimate(sheet, means, parts, range(len(self.rules.columns)))
-        return entries + open_yield + bonus + self._pacing(self.open_per_column(sheet))
+        is_open = self.open_fields(sheet)
+        return entries + open_yield + bonus + self._pacing(is_open.sum(axis=1)) + self._worth(is_open)
 
     def _estimate(self, sheet: Sheet, means, parts, columns) -> tuple[float, float]:
         """What these columns' open fields and section bonuses add, before pacing."""
@@ -166,10 +178,22 @@ class KubusValues:
         parts = self._bonus_sections(sheet, means)
         return np.array([sum(self._estimate(sheet, means, parts, [c])) for c in range(len(self.rules.columns))])
 
+    def open_fields(self, sheet: Sheet) -> np.ndarray:
+        """[column, field index]: whether the field is open."""
+        is_open = np.ones((len(self.rules.columns), len(self.rules.fields)), dtype=bool)
+        for c, n in sheet.entries:
+            is_open[c, n - 1] = False
+        return is_open
+
     def open_per_column(self, sheet: Sheet) -> np.ndarray:
         """Per column: its open fields."""
-        columns = len(self.rules.columns)
-        return len(self.rules.numbers) - np.bincount([c for c, _ in sheet.entries], minlength=columns)
+        return self.open_fields(sheet).sum(axis=1)
+
+    def _worth(self, is_open: np.ndarray, throws: int | None = None) -> float:
+        """What the open fields are worth one by one beyond their yields (`open_worth`[column, field, all open
+        fields]), with that many throws to come (by default: as many as open fields)."""
+        throws = int(is_open.sum()) if throws is None else throws
+        return float(self.open_worth[:, :, throws][is_open].sum())
 
     def _pacing(self, left: np.ndarray) -> float:
         """What the columns' open fields are worth beyond their yields and bonuses: `progress`[column, its open
@@ -188,9 +212,11 @@ class KubusValues:
         now = self._expected_final(sheet, means, parts)
         part_of = {(part.column, n): part for part in parts for n in part.section.fields}
         scores = np.arange(self.top + 1)
-        left = self.open_per_column(sheet)
+        is_open = self.open_fields(sheet)
+        left, throws = is_open.sum(axis=1), int(is_open.sum())
         one_less = np.eye(len(left), dtype=int)
         pacing = [self._pacing(left - one_less[c]) - self._pacing(left) for c in range(len(left))]
+        worth_next = self._worth(is_open, throws - 1) - self._worth(is_open)  # each field then loses its own
         values = []
         for c, n in sheet.open_fields():
             entered, partner = scores, self._partner(n)
@@ -199,7 +225,7 @@ class KubusValues:
                 if (c, partner) not in sheet.entries:  # the entry bounds its partner, whose yield shrinks
                     share = self.bounded_share[partner]
                     entered = entered - means[c, partner - 1] * (1 - share[np.minimum(entered, len(share) - 1)])
-            change = entered - means[c, n - 1] + pacing[c]
+            change = entered - means[c, n - 1] + pacing[c] + worth_next - self.open_worth[c, n - 1, throws - 1]
             part = part_of.get((c, n))  # minor and major share theirs: `entered` is what the section gains
             if part is not None:
                 change = change + self._bonus(part, means, entered, skip=n - 1) - part.worth

@@ -6,6 +6,7 @@ values and their progress are learnt.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import time
 from collections import Counter
@@ -18,6 +19,7 @@ from appliance.games.tables import sheet_rules
 
 from .dice import kept_indices
 from .kubus import FIELD_VALUES, KubusValues, paced, shipped_values
+from .lookahead import OneThrowAhead
 from .sheet_advice import Choice, advise_throw
 
 
@@ -97,20 +99,20 @@ def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0
 
 def progress_samples(values: KubusValues, sheet: Sheet) -> tuple[np.ndarray, np.ndarray]:
     """From one finished game, per state it passed (the empty sheet, then after each entry, in the order
-    made): [state, column] open fields, and [state, column] what the column still added beyond its
-    estimate (its open fields' yields and expected bonuses)."""
+    made): [state, column, field index] whether the field is open, and [state, column] what the column still
+    added beyond its estimate (its open fields' yields and expected bonuses)."""
     made = list(sheet.entries.items())
     columns = range(len(sheet.rules.columns))
     final = np.array([sheet.column_total(c) for c in columns], dtype=float)
-    left, surplus, entered = [], [], np.zeros(len(columns))
+    is_open, surplus, entered = [], [], np.zeros(len(columns))
     for k in range(len(made) + 1):
         if k:  # the entries so far, kept as they are made
             (c, _), score = made[k - 1]
             entered[c] += score.total
         state = Sheet(sheet.rules, dict(made[:k]))
-        left.append(values.open_per_column(state))
+        is_open.append(values.open_fields(state))
         surplus.append(final - entered - values.column_estimates(state))
-    return np.array(left), np.array(surplus)
+    return np.array(is_open), np.array(surplus)
 
 
 def _blur(width: int, sigma: float) -> np.ndarray:
@@ -151,7 +153,7 @@ def learn_progress(rules: SheetRules, rounds: int, games: int, seed: int = 0, lo
             sheet = play(rules, advisor(values), rng)
             totals.append(sheet.total)
             x, y = progress_samples(values, sheet)
-            left.append(x)
+            left.append(x.sum(axis=2))
             surplus.append(y)
         log(f"round {r + 1}: mean {np.mean(totals):.1f} over {games} games ({time.perf_counter() - start:.0f} s)")
         table = fit_progress(np.concatenate(left), np.concatenate(surplus), prior)
@@ -159,9 +161,88 @@ def learn_progress(rules: SheetRules, rounds: int, games: int, seed: int = 0, lo
     return values.progress
 
 
-def ship_progress(game: str, rounds: int, games: int, seed: int, log=print) -> None:
-    """Learns the progress table (learn_progress) and writes it to kubus_fields.json, two decimals."""
-    table = learn_progress(sheet_rules(game), rounds, games, seed, log)
+def fit_together(is_open, surplus, prior, each, sigma=(1.0, 2.0), weight=60.0, ridge=200.0, band=6, sweeps=4):
+    """The estimate's pacing fitted to whole games: (progress [column, open fields, all open fields], open_worth
+    [column, field index, all open fields]) such that at each state their sum is what the whole game still
+    added beyond the columns' estimates (`surplus` summed over the columns). A column's own surplus cannot say
+    what its open fields are worth to the others (the free column's take the throws that would cancel an
+    ordered column's field), so the parts are fitted in turn to what the others leave unexplained
+    (backfitting): each column's progress (fit_progress, drawn to `prior`), then the open fields of the
+    columns in `each` one by one, as their order does not say which are open (per band of `band` throws
+    to come, a ridge regression drawn to 0 by `ridge`; a band of fewer than 50 states stays 0)."""
+    left = is_open.sum(axis=2)
+    throws, total = left.sum(axis=1), surplus.sum(axis=1)
+    columns, fields, states = prior.shape[0], is_open.shape[2], len(total)
+    table, worth = prior.copy(), np.zeros((columns, fields, prior.shape[2]))
+    x = is_open[:, each].reshape(states, -1).astype(float)
+
+    def explained(skip: int | None = None) -> np.ndarray:
+        progress = sum(table[c, left[:, c], throws] for c in range(columns) if c != skip)
+        return progress + (is_open * worth[:, :, throws].transpose(2, 0, 1)).sum(axis=(1, 2))
+
+    for _ in range(sweeps):
+        for c in range(columns):
+            rest = np.zeros_like(surplus, dtype=float)
+            rest[:, c] = total - explained(skip=c)
+            table[c] = fit_progress(left, rest, prior, sigma, weight)[c]
+        worth[:] = 0
+        rest = total - explained()
+        for start in range(0, prior.shape[2], band):
+            at = (throws >= start) & (throws < start + band)
+            if at.sum() >= 50:
+                solved = np.linalg.solve(x[at].T @ x[at] + ridge * np.eye(x.shape[1]), x[at].T @ rest[at])
+                worth[each, :, start : start + band] = solved.reshape(-1, fields, 1)
+    return table, worth
+
+
+def _looking_ahead(job: tuple) -> tuple[np.ndarray, np.ndarray, float]:
+    """One game of the advisor looking one throw ahead with this pacing; its samples and total."""
+    game, progress, open_worth, seed = job
+    values = KubusValues(sheet_rules(game), progress=progress, open_worth=open_worth)
+    sheet = play(values.rules, advisor(OneThrowAhead(values)), random.Random(seed))
+    return (*progress_samples(values, sheet), sheet.total)
+
+
+def learn_together(game: str, rounds: int, games: int, seed: int = 0, workers: int = 1, log=print):
+    """Approximate policy iteration on whole games, from the shipped progress: each round the advisor, looking
+    one throw ahead (as Pentakubus plays at the table), plays `games` games with the current pacing; then it is fitted
+    anew (fit_together: all columns' progress drawn to the shipped one, the free columns' open fields one by
+    one) to every state all rounds so far passed. Game g of round r draws its dice from seed * 1,000,003 +
+    r * 10,007 + g, so `workers` processes learn what one does. Returns (progress, open_worth)."""
+    values = KubusValues(sheet_rules(game))
+    free = np.array([kind == "free" for kind in values.rules.columns])
+    pacing, is_open, surplus = (values.progress, values.open_worth), [], []
+    for r in range(rounds):
+        start = time.perf_counter()
+        jobs = [(game, *pacing, seed * 1_000_003 + r * 10_007 + g) for g in range(games)]
+        with multiprocessing.Pool(workers) as pool:
+            played = pool.map(_looking_ahead, jobs, chunksize=1)
+        is_open += [x for x, _, _ in played]
+        surplus += [y for _, y, _ in played]
+        log(
+            f"round {r + 1}: mean {np.mean([t for *_, t in played]):.1f} over {games} games "
+            f"({time.perf_counter() - start:.0f} s)"
+        )
+        pacing = fit_together(np.concatenate(is_open), np.concatenate(surplus), values.progress, free)
+    return pacing
+
+
+def _write_pacing(game: str, progress: np.ndarray, open_worth: np.ndarray | None = None) -> None:
     learnt = json.loads(FIELD_VALUES.read_text())
-    learnt[game]["progress"] = table.round(2).tolist()
+    learnt[game]["progress"] = progress.round(2).tolist()
+    learnt[game].pop("open_worth", None)
+    if open_worth is not None:
+        learnt[game]["open_worth"] = open_worth.round(2).tolist()
     FIELD_VALUES.write_text(json.dumps(learnt))
+
+
+def ship_progress(game: str, rounds: int, games: int, seed: int, log=print) -> None:
+    """Learns the ordered columns' progress (learn_progress) and writes it to kubus_fields.json, two decimals
+    (no open_worth)."""
+    _write_pacing(game, learn_progress(sheet_rules(game), rounds, games, seed, log))
+
+
+def ship_together(game: str, rounds: int, games: int, seed: int, workers: int = 1, log=print) -> None:
+    """Learns the pacing of whole games from the shipped progress (learn_together) and writes it to
+    kubus_fields.json, two decimals."""
+    _write_pacing(game, *learn_together(game, rounds, games, seed, workers, log))

@@ -125,20 +125,37 @@ def test_progress_is_looked_up_per_column_by_its_open_fields_and_the_throws_to_c
     assert with_table.expected_final(sheet) == pytest.approx(plain.expected_final(sheet) + 5 + 7 - 2, abs=1e-9)
 
 
-def test_only_the_ordered_columns_of_pentakubus_learnt_their_progress():
+def test_an_open_field_of_the_free_column_is_worth_its_own_worth_until_it_is_filled():
+    rules = sheet_rules("pentakubus")
+    sheet = Sheet(rules, {(0, 1): Score(), (0, 2): Score(), (2, 24): Score()})  # 69 fields open
+    worth = np.zeros((3, 24, 73))
+    worth[1, 4, 69], worth[1, 4, 68], worth[1, 6, 68] = 6, 9, 1  # the middle column's fives and low, 69 or 68 open
+    progress = KubusValues(rules).progress
+    with_worth, plain = (KubusValues(rules, progress=progress, open_worth=w) for w in (worth, 0 * worth))
+    assert with_worth.expected_final(sheet) == pytest.approx(plain.expected_final(sheet) + 6, abs=1e-9)
+    entries = [{(c, n): lut for c, n, lut in v.entry_values(sheet)} for v in (with_worth, plain)]
+    gain = {key: entries[0][key][9] - entries[1][key][9] for key in [(0, 3), (1, 5), (1, 7)]}
+    assert gain == pytest.approx({(0, 3): 9 + 1, (1, 5): 1, (1, 7): 9}, abs=1e-9)  # what stays open, at 68
+
+
+def test_pentakubus_learnt_its_pacing_and_hexakubus_follows_the_rule():
     penta, hexa = sheet_rules("pentakubus"), sheet_rules("hexakubus")
-    learnt, rule = KubusValues(penta).progress, paced(penta, 4, 10)
-    assert learnt.shape == (3, 25, 73) and (learnt[1] == rule[1]).all()  # the free column: 4 per open field
-    assert not np.allclose(learnt[[0, 2]], rule[[0, 2]], atol=1)
-    assert (KubusValues(hexa).progress == paced(hexa, 10, 0)).all()
+    learnt, rule = KubusValues(penta), paced(penta, 4, 10)
+    assert learnt.progress.shape == (3, 25, 73) and learnt.open_worth.shape == (3, 24, 73)
+    assert not any(np.allclose(learnt.progress[c], rule[c], atol=1) for c in range(3))
+    # only the free column's fields are worth something one by one: an ordered column's count says which are open
+    assert (learnt.open_worth[[0, 2]] == 0).all() and np.abs(learnt.open_worth[1]).max() > 1
+    hexakubus = KubusValues(hexa)
+    assert (hexakubus.progress == paced(hexa, 10, 0)).all() and (hexakubus.open_worth == 0).all()
 
 
 def test_progress_samples_split_a_game_into_what_each_column_still_added():
     rules = sheet_rules("pentakubus")
     values = KubusValues(rules)
     sheet = selfplay.play(rules, selfplay.advisor(), random.Random(3))
-    left, surplus = selfplay.progress_samples(values, sheet)
-    assert left.shape == surplus.shape == (73, 3)
+    is_open, surplus = selfplay.progress_samples(values, sheet)
+    left = is_open.sum(axis=2)
+    assert is_open.shape == (73, 3, 24) and surplus.shape == (73, 3)
     assert left[0].tolist() == [24, 24, 24] and left[-1].tolist() == [0, 0, 0]
     assert (np.diff(left.sum(axis=1)) == -1).all()  # one entry per state
     # from the empty sheet the columns' estimates plus their surpluses are the final score; at the end nothing is left
@@ -153,6 +170,52 @@ def test_fitted_progress_is_the_mean_surplus_drawn_to_the_prior_where_few_states
     table = selfplay.fit_progress(left, surplus, prior, sigma=(1e-3, 1e-3), weight=10)
     assert table[0, 2, 2] == pytest.approx((30 * 12 - 10 * 3) / 40)
     assert table[0, 3, 2] == table[0, 2, 5] == -3  # no state there: the prior
+
+
+def _open_patterns(reps: int) -> np.ndarray:
+    """[state, column, field]: three columns of two fields, every way of leaving them open, `reps` times."""
+    ways = [(x, y) for x in (0, 1) for y in (0, 1)]
+    return np.array([[a, b, c] for a in ways for b in ways for c in ways] * reps, dtype=bool)
+
+
+def _explained(is_open, table, worth) -> np.ndarray:
+    """Per state: what the fitted progress and open fields' worth say the game still adds."""
+    left = is_open.sum(axis=2)
+    throws = left.sum(axis=1)
+    progress = sum(table[c, left[:, c], throws] for c in range(table.shape[0]))
+    return progress + (is_open * worth[:, :, throws].transpose(2, 0, 1)).sum(axis=(1, 2))
+
+
+def test_columns_fitted_together_share_out_the_whole_surplus():
+    # the truth is a sum of one made-up table per column, which fitting each column to the whole surplus
+    # alone would count three times
+    truth = np.random.default_rng(0).normal(0, 10, (3, 3, 7))
+    truth[:, 0] = 0
+    is_open = _open_patterns(20)
+    whole = _explained(is_open, truth, np.zeros((3, 2, 7)))
+    surplus = np.zeros((len(is_open), 3))
+    surplus[:, 0] = whole  # how the whole is split among the columns' samples does not matter
+    no_worth = np.zeros(3, dtype=bool)
+    table, worth = selfplay.fit_together(is_open, surplus, np.zeros((3, 3, 7)), no_worth, (1e-3, 1e-3), 1e-6, sweeps=60)
+    assert np.abs(_explained(is_open, table, worth) - whole).max() < 0.05
+    assert (table[:, 0] == 0).all() and (worth == 0).all()
+
+
+def test_a_free_columns_fields_are_worth_something_one_by_one():
+    # the middle column's first field left open adds 10 points, its second nothing: no table of how many
+    # fields are open can say that, the fields' own worth can
+    is_open = _open_patterns(20)
+    surplus = np.zeros((len(is_open), 3))
+    surplus[:, 1] = 10 * is_open[:, 1, 0]
+    fit = lambda each: selfplay.fit_together(  # noqa: E731
+        is_open, surplus, np.zeros((3, 3, 7)), np.array(each), (1e-3, 1e-3), 1e-6, ridge=1e-6, band=7, sweeps=60
+    )
+    table, worth = fit([False, True, False])
+    assert np.abs(_explained(is_open, table, worth) - surplus[:, 1]).max() < 0.05
+    assert worth[1, 0, 3] - worth[1, 1, 3] == pytest.approx(10, abs=0.05)
+    assert (worth[[0, 2]] == 0).all()
+    by_count = _explained(is_open, *fit([False, False, False]))
+    assert np.abs(by_count - surplus[:, 1]).max() > 4  # by its count alone the column is 5 points off either way
 
 
 def test_a_full_sheet_is_worth_its_total():
