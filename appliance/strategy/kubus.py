@@ -159,12 +159,11 @@ class KubusValues:
 
     def expected_final(self, sheet: Sheet) -> float:
         means = self._means(sheet)
-        return self._expected_final(sheet, means, self._bonus_sections(sheet, means))
+        return self._expected_final(sheet, means, self._bonus_sections(sheet, means), self.open_fields(sheet))
 
-    def _expected_final(self, sheet: Sheet, means, parts) -> float:
+    def _expected_final(self, sheet: Sheet, means, parts, is_open) -> float:
         entries = sum(score.total for score in sheet.entries.values())
         open_yield, bonus = self._estimate(sheet, means, parts, range(len(self.rules.columns)))
-        is_open = self.open_fields(sheet)
         return entries + open_yield + bonus + self._pacing(is_open.sum(axis=1)) + self._worth(is_open)
 
     def _estimate(self, sheet: Sheet, means, parts, columns) -> tuple[float, float]:
@@ -184,10 +183,6 @@ class KubusValues:
         for c, n in sheet.entries:
             is_open[c, n - 1] = False
         return is_open
-
-    def open_per_column(self, sheet: Sheet) -> np.ndarray:
-        """Per column: its open fields."""
-        return self.open_fields(sheet).sum(axis=1)
 
     def _worth(self, is_open: np.ndarray, throws: int | None = None) -> float:
         """What the open fields are worth one by one beyond their yields (`open_worth`[column, field, all open
@@ -209,10 +204,10 @@ class KubusValues:
         """expected_final and entry_values at once (they share most of the work)."""
         means = self._means(sheet)
         parts = self._bonus_sections(sheet, means)
-        now = self._expected_final(sheet, means, parts)
+        is_open = self.open_fields(sheet)
+        now = self._expected_final(sheet, means, parts, is_open)
         part_of = {(part.column, n): part for part in parts for n in part.section.fields}
         scores = np.arange(self.top + 1)
-        is_open = self.open_fields(sheet)
         left, throws = is_open.sum(axis=1), int(is_open.sum())
         one_less = np.eye(len(left), dtype=int)
         pacing = [self._pacing(left - one_less[c]) - self._pacing(left) for c in range(len(left))]

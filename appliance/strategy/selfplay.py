@@ -184,7 +184,7 @@ def fit_together(is_open, surplus, prior, each, sigma=(1.0, 2.0), weight=60.0, r
         for c in range(columns):
             rest = np.zeros_like(surplus, dtype=float)
             rest[:, c] = total - explained(skip=c)
-            table[c] = fit_progress(left, rest, prior, sigma, weight)[c]
+            table[c] = fit_progress(left, rest, prior, sigma, weight)[c]  # its throws to come are all columns'
         worth[:] = 0
         rest = total - explained()
         for start in range(0, prior.shape[2], band):
