@@ -195,28 +195,43 @@ def fit_together(is_open, surplus, prior, each, sigma=(1.0, 2.0), weight=60.0, r
     return table, worth
 
 
-def _looking_ahead(job: tuple) -> tuple[np.ndarray, np.ndarray, float]:
-    """One game of the advisor looking one throw ahead with this pacing; its samples and total."""
+def _game_looking_ahead(job: tuple) -> tuple[KubusValues, Sheet]:
+    """One game of the advisor looking one throw ahead with this pacing."""
     game, progress, open_worth, seed = job
     values = KubusValues(sheet_rules(game), progress=progress, open_worth=open_worth)
-    sheet = play(values.rules, advisor(OneThrowAhead(values)), random.Random(seed))
+    return values, play(values.rules, advisor(OneThrowAhead(values)), random.Random(seed))
+
+
+def _samples_looking_ahead(job: tuple) -> tuple[np.ndarray, np.ndarray, float]:
+    values, sheet = _game_looking_ahead(job)
     return (*progress_samples(values, sheet), sheet.total)
 
 
-def learn_together(game: str, rounds: int, games: int, seed: int = 0, workers: int = 1, log=print):
+def _entries_looking_ahead(job: tuple) -> list:
+    """The game's entries in the order made (a sheet's rules do not travel between processes)."""
+    return list(_game_looking_ahead(job)[1].entries.items())
+
+
+def _games(game: str, pacing: tuple, games: int, seed: int, round_: int, worker, workers: int) -> list:
+    """`worker` over `games` games; game g of round r draws its dice from seed * 1,000,003 + r * 10,007 + g."""
+    jobs = [(game, *pacing, seed * 1_000_003 + round_ * 10_007 + g) for g in range(games)]
+    with multiprocessing.Pool(workers) as pool:
+        return pool.map(worker, jobs, chunksize=1)
+
+
+def learn_together(game: str, rounds: int, games: int, seed: int = 0, workers: int = 1, log=print, after_round=None):
     """Approximate policy iteration on whole games, from the shipped progress: each round the advisor, looking
-    one throw ahead (as Pentakubus plays at the table), plays `games` games with the current pacing; then it is fitted
-    anew (fit_together: all columns' progress drawn to the shipped one, the free columns' open fields one by
-    one) to every state all rounds so far passed. Game g of round r draws its dice from seed * 1,000,003 +
-    r * 10,007 + g, so `workers` processes learn what one does. Returns (progress, open_worth)."""
+    one throw ahead (as Pentakubus plays at the table), plays `games` games with the current pacing; then it is
+    fitted anew (fit_together: all columns' progress drawn to the shipped one, the free columns' open fields one
+    by one) to every state all rounds so far passed, and `after_round(progress, open_worth)` is told. Game g of
+    round r draws its dice from seed * 1,000,003 + r * 10,007 + g, so `workers` processes learn what one does,
+    and a round learns the same however many rounds follow. Returns (progress, open_worth)."""
     values = KubusValues(sheet_rules(game))
     free = np.array([kind == "free" for kind in values.rules.columns])
     pacing, is_open, surplus = (values.progress, values.open_worth), [], []
     for r in range(rounds):
         start = time.perf_counter()
-        jobs = [(game, *pacing, seed * 1_000_003 + r * 10_007 + g) for g in range(games)]
-        with multiprocessing.Pool(workers) as pool:
-            played = pool.map(_looking_ahead, jobs, chunksize=1)
+        played = _games(game, pacing, games, seed, r, _samples_looking_ahead, workers)
         is_open += [x for x, _, _ in played]
         surplus += [y for _, y, _ in played]
         log(
@@ -224,7 +239,46 @@ def learn_together(game: str, rounds: int, games: int, seed: int = 0, workers: i
             f"({time.perf_counter() - start:.0f} s)"
         )
         pacing = fit_together(np.concatenate(is_open), np.concatenate(surplus), values.progress, free)
+        if after_round is not None:
+            after_round(*pacing)
     return pacing
+
+
+_held: dict = {}
+
+
+def _hold(game: str, progress: np.ndarray, open_worth: np.ndarray) -> None:
+    _held["values"] = KubusValues(sheet_rules(game), progress=progress, open_worth=open_worth)
+
+
+def _backed_up(entries: list) -> tuple[np.ndarray, float]:
+    """A state's open fields, and what the next throw, played exactly against the estimate, expects beyond the
+    entries and the columns' estimates (the pacing that state should have, one throw deep)."""
+    values = _held["values"]
+    sheet = Sheet(values.rules, dict(entries))
+    entered = sum(score.total for score in sheet.entries.values())
+    ahead = OneThrowAhead(values).expected_final(sheet)
+    return values.open_fields(sheet), ahead - entered - values.column_estimates(sheet).sum()
+
+
+def learn_backup(game: str, games: int, seed: int = 0, workers: int = 1, every: int = 3, log=print):
+    """One step of fitted value iteration from the shipped pacing: the advisor, looking one throw ahead, plays
+    `games` games (dice as in learn_together's first round); at every `every`-th state they passed, the pacing
+    is fitted (fit_together, drawn to the shipped progress) to the estimate one throw later, the next throw
+    solved exactly over its dice. Learnt from whole games (learn_together), the pacing of a state carries the
+    noise of all the throws after it; one throw deep, only that of the estimate. Returns (progress, open_worth)."""
+    values = KubusValues(sheet_rules(game))
+    pacing = (values.progress, values.open_worth)
+    start = time.perf_counter()
+    played = _games(game, pacing, games, seed, 0, _entries_looking_ahead, workers)
+    states = [made[:k] for made in played for k in range(0, len(made), every)]
+    with multiprocessing.Pool(workers, initializer=_hold, initargs=(game, *pacing)) as pool:
+        backed = pool.map(_backed_up, states, chunksize=64)
+    log(f"{games} games, {len(states)} states backed up ({time.perf_counter() - start:.0f} s)")
+    surplus = np.zeros((len(states), len(values.rules.columns)))
+    surplus[:, 0] = [y for _, y in backed]  # fit_together fits the whole: how it is split among columns is moot
+    free = np.array([kind == "free" for kind in values.rules.columns])
+    return fit_together(np.array([x for x, _ in backed]), surplus, values.progress, free)
 
 
 def _write_pacing(game: str, progress: np.ndarray, open_worth: np.ndarray | None = None) -> None:
@@ -244,5 +298,10 @@ def ship_progress(game: str, rounds: int, games: int, seed: int, log=print) -> N
 
 def ship_together(game: str, rounds: int, games: int, seed: int, workers: int = 1, log=print) -> None:
     """Learns the pacing of whole games from the shipped progress (learn_together) and writes it to
-    kubus_fields.json, two decimals."""
-    _write_pacing(game, *learn_together(game, rounds, games, seed, workers, log))
+    kubus_fields.json, two decimals, after every round (a run stopped early keeps the rounds it finished)."""
+    learn_together(game, rounds, games, seed, workers, log, after_round=lambda *pacing: _write_pacing(game, *pacing))
+
+
+def ship_backup(game: str, games: int, seed: int, workers: int = 1, every: int = 3, log=print) -> None:
+    """Learns the pacing one throw deep (learn_backup) and writes it to kubus_fields.json, two decimals."""
+    _write_pacing(game, *learn_backup(game, games, seed, workers, every, log))

@@ -218,6 +218,38 @@ def test_a_free_columns_fields_are_worth_something_one_by_one():
     assert np.abs(by_count - surplus[:, 1]).max() > 4  # by its count alone the column is 5 points off either way
 
 
+def test_a_rounds_pacing_does_not_depend_on_the_rounds_after_it():
+    # each game draws its dice from its own seed, so a run stopped after its first round (or run in other
+    # processes) has learnt what a longer run learnt in that round
+    rounds, quiet = [], lambda _: None
+    two = selfplay.learn_together("pentakubus", 2, 1, seed=5, log=quiet, after_round=lambda *p: rounds.append(p))
+    one = selfplay.learn_together("pentakubus", 1, 1, seed=5, log=quiet)
+    assert len(rounds) == 2 and all(np.array_equal(a, b) for a, b in zip(rounds[0], one))
+    assert all(np.array_equal(a, b) for a, b in zip(rounds[1], two))
+    assert not np.array_equal(rounds[0][0], rounds[1][0])  # the second round learnt from a second game
+
+
+def test_one_throw_deep_the_pacing_learns_the_exact_worth_of_the_last_field():
+    # all filled with 0 but the middle column's ones: the next throw ends the game at what ones yield played
+    # for alone, so the state's pacing should be that beyond the estimate of its one open field
+    rules = sheet_rules("pentakubus")
+    made = [((c, n), Score()) for c in range(3) for n in rules.numbers if (c, n) != (1, 1)]
+    values = KubusValues(rules)
+    selfplay._hold("pentakubus", values.progress, values.open_worth)
+    is_open, surplus = selfplay._backed_up(made)
+    estimate = values.column_estimates(Sheet(rules, dict(made))).sum()
+    assert estimate + surplus == pytest.approx(5 * (1 - (5 / 6) ** 3), abs=1e-9)
+    assert is_open.sum() == 1 and is_open[1, 0]
+
+
+def test_the_pacing_learnt_one_throw_deep_keeps_the_estimates_shape():
+    progress, worth = selfplay.learn_backup("pentakubus", 1, seed=3, every=24, log=lambda _: None)
+    assert progress.shape == (3, 25, 73) and worth.shape == (3, 24, 73)
+    assert (progress[:, 0] == 0).all()  # a column with no open field adds nothing
+    assert (worth[[0, 2]] == 0).all()  # only the free column's fields have a worth of their own
+    assert not np.array_equal(progress, KubusValues(sheet_rules("pentakubus")).progress)  # three states moved it
+
+
 def test_a_full_sheet_is_worth_its_total():
     rules = sheet_rules("pentakubus")
     sheet = Sheet(rules, {(c, n): Score(7) for c in range(3) for n in rules.numbers})
