@@ -97,6 +97,11 @@ def learn_field_values(rules: SheetRules, rounds: int, games: int, seed: int = 0
     return {"mean": values.mean.round(3).tolist(), "var": values.var.round(3).tolist()}
 
 
+def free_columns(rules: SheetRules) -> np.ndarray:
+    """Per column: whether its fields may be filled in any order."""
+    return np.array([kind == "free" for kind in rules.columns])
+
+
 def progress_samples(values: KubusValues, sheet: Sheet) -> tuple[np.ndarray, np.ndarray]:
     """From one finished game, per state it passed (the empty sheet, then after each entry, in the order
     made): [state, column, field index] whether the field is open, and [state, column] what the column still
@@ -144,7 +149,7 @@ def learn_progress(rules: SheetRules, rounds: int, games: int, seed: int = 0, lo
     too). The free column keeps its progress. Returns the last table."""
     learnt = shipped_values()[rules.id]  # the rule learning starts from, not a progress table shipped before
     prior = paced(rules, learnt.get("reserve", 0), learnt.get("pace", 0))
-    values, ordered = KubusValues(rules, progress=prior), np.array([kind != "free" for kind in rules.columns])
+    values, ordered = KubusValues(rules, progress=prior), ~free_columns(rules)
     rng = random.Random(seed)
     left, surplus = [], []
     for r in range(rounds):
@@ -227,7 +232,7 @@ def learn_together(game: str, rounds: int, games: int, seed: int = 0, workers: i
     round r draws its dice from seed * 1,000,003 + r * 10,007 + g, so `workers` processes learn what one does,
     and a round learns the same however many rounds follow. Returns (progress, open_worth)."""
     values = KubusValues(sheet_rules(game))
-    free = np.array([kind == "free" for kind in values.rules.columns])
+    free = free_columns(values.rules)
     pacing, is_open, surplus = (values.progress, values.open_worth), [], []
     for r in range(rounds):
         start = time.perf_counter()
@@ -248,17 +253,18 @@ _held: dict = {}
 
 
 def _hold(game: str, progress: np.ndarray, open_worth: np.ndarray) -> None:
-    _held["values"] = KubusValues(sheet_rules(game), progress=progress, open_worth=open_worth)
+    """A worker's estimate, one throw ahead, built once (not per state)."""
+    _held["ahead"] = OneThrowAhead(KubusValues(sheet_rules(game), progress=progress, open_worth=open_worth))
 
 
 def _backed_up(entries: list) -> tuple[np.ndarray, float]:
     """A state's open fields, and what the next throw, played exactly against the estimate, expects beyond the
     entries and the columns' estimates (the pacing that state should have, one throw deep)."""
-    values = _held["values"]
+    ahead = _held["ahead"]
+    values = ahead.estimate
     sheet = Sheet(values.rules, dict(entries))
     entered = sum(score.total for score in sheet.entries.values())
-    ahead = OneThrowAhead(values).expected_final(sheet)
-    return values.open_fields(sheet), ahead - entered - values.column_estimates(sheet).sum()
+    return values.open_fields(sheet), ahead.expected_final(sheet) - entered - values.column_estimates(sheet).sum()
 
 
 def learn_backup(game: str, games: int, seed: int = 0, workers: int = 1, every: int = 3, log=print):
@@ -277,7 +283,7 @@ def learn_backup(game: str, games: int, seed: int = 0, workers: int = 1, every: 
     log(f"{games} games, {len(states)} states backed up ({time.perf_counter() - start:.0f} s)")
     surplus = np.zeros((len(states), len(values.rules.columns)))
     surplus[:, 0] = [y for _, y in backed]  # fit_together fits the whole: how it is split among columns is moot
-    free = np.array([kind == "free" for kind in values.rules.columns])
+    free = free_columns(values.rules)
     return fit_together(np.array([x for x, _ in backed]), surplus, values.progress, free)
 
 
