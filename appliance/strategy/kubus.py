@@ -28,7 +28,9 @@ rounds of 50 or 60 games, then with `pace` 10 another 8 rounds of 40 (seed 100);
 of 16 (the later rounds kept, more did not help). Pentakubus's progress from
 selfplay.ship_progress("pentakubus", rounds=8, games=300, seed=100) (2,400 games, 10 to 20 minutes here),
 then selfplay.ship_together("pentakubus", rounds=1, games=1600, seed=47, workers=2) (1,600 games looking
-ahead, 16.5 minutes on two cores here); 3 x 25 x 73 and 3 x 24 x 73 numbers, 71 KB of kubus_fields.json.
+ahead, 16.5 minutes on two cores here), then selfplay.ship_backup("pentakubus", games=1000, seed=51,
+workers=2, every=3) (one throw deep, on 1,000 games of two players; 10 minutes on two cores here);
+3 x 25 x 73 and 3 x 24 x 73 numbers, 71 KB of kubus_fields.json.
 """
 
 from __future__ import annotations

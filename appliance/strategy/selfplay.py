@@ -217,9 +217,10 @@ def _entries_looking_ahead(job: tuple) -> list:
     return list(_game_looking_ahead(job)[1].entries.items())
 
 
-def _games(game: str, pacing: tuple, games: int, seed: int, round_: int, worker, workers: int) -> list:
-    """`worker` over `games` games; game g of round r draws its dice from seed * 1,000,003 + r * 10,007 + g."""
-    jobs = [(game, *pacing, seed * 1_000_003 + round_ * 10_007 + g) for g in range(games)]
+def _games(game: str, pacings: list, games: int, seed: int, round_: int, worker, workers: int) -> list:
+    """`worker` over `games` games, game g played with pacing g % len(pacings); game g of round r draws its dice
+    from seed * 1,000,003 + r * 10,007 + g."""
+    jobs = [(game, *pacings[g % len(pacings)], seed * 1_000_003 + round_ * 10_007 + g) for g in range(games)]
     with multiprocessing.Pool(workers) as pool:
         return pool.map(worker, jobs, chunksize=1)
 
@@ -236,7 +237,7 @@ def learn_together(game: str, rounds: int, games: int, seed: int = 0, workers: i
     pacing, is_open, surplus = (values.progress, values.open_worth), [], []
     for r in range(rounds):
         start = time.perf_counter()
-        played = _games(game, pacing, games, seed, r, _samples_looking_ahead, workers)
+        played = _games(game, [pacing], games, seed, r, _samples_looking_ahead, workers)
         is_open += [x for x, _, _ in played]
         surplus += [y for _, y, _ in played]
         log(
@@ -267,24 +268,47 @@ def _backed_up(entries: list) -> tuple[np.ndarray, float]:
     return values.open_fields(sheet), ahead.expected_final(sheet) - entered - values.column_estimates(sheet).sum()
 
 
-def learn_backup(game: str, games: int, seed: int = 0, workers: int = 1, every: int = 3, log=print):
-    """One step of fitted value iteration from the shipped pacing: the advisor, looking one throw ahead, plays
-    `games` games (dice as in learn_together's first round); at every `every`-th state they passed, the pacing
-    is fitted (fit_together, drawn to the shipped progress) to the estimate one throw later, the next throw
-    solved exactly over its dice. Learnt from whole games (learn_together), the pacing of a state carries the
-    noise of all the throws after it; one throw deep, only that of the estimate. Returns (progress, open_worth)."""
+# The players whose games give the backup its states, as changes to the shipped pacing: fitted to the shipped
+# player's states alone, two runs disagreed by more than their gain; the states of a player that keeps other
+# middle fields open teach the estimate what those sheets are worth too.
+PLAYERS = {
+    "middle fields without their own worth": lambda progress, worth: (progress, 0 * worth),
+    "shipped": lambda progress, worth: (progress, worth),
+}
+
+
+def backup_games(game: str, games: int, seed: int = 0, workers: int = 1, players=tuple(PLAYERS)) -> list:
+    """learn_backup's games: game g played looking one throw ahead by `players`[g % len(players)] (PLAYERS), its
+    dice as in learn_together's first round. Per game its entries in the order made."""
     values = KubusValues(sheet_rules(game))
-    pacing = (values.progress, values.open_worth)
-    start = time.perf_counter()
-    played = _games(game, pacing, games, seed, 0, _entries_looking_ahead, workers)
+    pacings = [PLAYERS[name](values.progress, values.open_worth) for name in players]
+    return _games(game, pacings, games, seed, 0, _entries_looking_ahead, workers)
+
+
+def fit_backup(game: str, played: list, every: int = 3, workers: int = 1):
+    """One step of fitted value iteration from the shipped pacing: at every `every`-th state the `played` games
+    passed, the pacing is fitted (fit_together, drawn to the shipped progress) to the estimate one throw later,
+    the next throw solved exactly over its dice. Learnt from whole games (learn_together), the pacing of a state
+    carries the noise of all the throws after it; one throw deep, only that of the estimate.
+    Returns (progress, open_worth)."""
+    values = KubusValues(sheet_rules(game))
     states = [made[:k] for made in played for k in range(0, len(made), every)]
-    with multiprocessing.Pool(workers, initializer=_hold, initargs=(game, *pacing)) as pool:
+    with multiprocessing.Pool(workers, initializer=_hold, initargs=(game, values.progress, values.open_worth)) as pool:
         backed = pool.map(_backed_up, states, chunksize=64)
-    log(f"{games} games, {len(states)} states backed up ({time.perf_counter() - start:.0f} s)")
     surplus = np.zeros((len(states), len(values.rules.columns)))
     surplus[:, 0] = [y for _, y in backed]  # fit_together fits the whole: how it is split among columns is moot
     free = free_columns(values.rules)
     return fit_together(np.array([x for x, _ in backed]), surplus, values.progress, free)
+
+
+def learn_backup(game: str, games: int, seed=0, workers=1, every=3, players=tuple(PLAYERS), log=print):
+    """backup_games, then fit_backup on them. Returns (progress, open_worth)."""
+    start = time.perf_counter()
+    played = backup_games(game, games, seed, workers, players)
+    log(f"{games} games played ({time.perf_counter() - start:.0f} s)")
+    pacing = fit_backup(game, played, every, workers)
+    log(f"one state in {every} backed up ({time.perf_counter() - start:.0f} s)")
+    return pacing
 
 
 def _write_pacing(game: str, progress: np.ndarray, open_worth: np.ndarray | None = None) -> None:
@@ -308,6 +332,6 @@ def ship_together(game: str, rounds: int, games: int, seed: int, workers: int = 
     learn_together(game, rounds, games, seed, workers, log, after_round=lambda *pacing: _write_pacing(game, *pacing))
 
 
-def ship_backup(game: str, games: int, seed: int, workers: int = 1, every: int = 3, log=print) -> None:
+def ship_backup(game: str, games: int, seed: int, workers: int = 1, every: int = 3, players=tuple(PLAYERS), log=print):
     """Learns the pacing one throw deep (learn_backup) and writes it to kubus_fields.json, two decimals."""
-    _write_pacing(game, *learn_backup(game, games, seed, workers, every, log))
+    _write_pacing(game, *learn_backup(game, games, seed, workers, every, players, log))

@@ -250,6 +250,14 @@ def test_the_pacing_learnt_one_throw_deep_keeps_the_estimates_shape():
     assert not np.array_equal(progress, KubusValues(sheet_rules("pentakubus")).progress)  # three states moved it
 
 
+def test_the_backups_games_take_turns_among_its_players():
+    alone = selfplay.backup_games("pentakubus", 2, seed=5, players=("shipped",))
+    both = ("shipped", "middle fields without their own worth")
+    varied = selfplay.backup_games("pentakubus", 2, seed=5, players=both)
+    assert varied[0] == alone[0]  # game 0: the shipped player, the same dice
+    assert varied[1] != alone[1]  # game 1: the same dice, another player
+
+
 def test_a_full_sheet_is_worth_its_total():
     rules = sheet_rules("pentakubus")
     sheet = Sheet(rules, {(c, n): Score(7) for c in range(3) for n in rules.numbers})
