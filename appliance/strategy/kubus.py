@@ -17,20 +17,14 @@ Pentakubus ships both learnt by self-play: first the ordered columns' progress, 
 still added beyond its yields in every state its games passed (selfplay.learn_progress); then all of it
 together, by what the whole game still added (selfplay.learn_together), as a column's own surplus cannot
 say what its open fields are worth to the others (late in the game a free field takes the throw that would
-otherwise cancel an ordered column's field). Hexakubus follows a rule (`paced`): each open field of the
+otherwise cancel an ordered column's field); then all of it one throw deep, by what the next throw, solved
+exactly, expects (selfplay.learn_backup). Hexakubus follows a rule (`paced`): each open field of the
 free column is worth a `reserve` (self-play chose 10 over 0 and 20), an ordered column costs `pace` *
 its open fields * its share of the throws to come (0; Pentakubus's rule, where its learning starts:
 reserve 4 over 0, 2, 6 and 10, pace 10 over 0, 5 and 20).
 The throw itself is then played exactly against that estimate (appliance.strategy.dice); Pentakubus
 looks one throw further ahead (appliance.strategy.lookahead).
-The shipped values came from selfplay.learn_field_values, starting from first_guess: Pentakubus 15
-rounds of 50 or 60 games, then with `pace` 10 another 8 rounds of 40 (seed 100); Hexakubus 5 rounds
-of 16 (the later rounds kept, more did not help). Pentakubus's progress from
-selfplay.ship_progress("pentakubus", rounds=8, games=300, seed=100) (2,400 games, 10 to 20 minutes here),
-then selfplay.ship_together("pentakubus", rounds=1, games=1600, seed=47, workers=2) (1,600 games looking
-ahead, 16.5 minutes on two cores here), then selfplay.ship_backup("pentakubus", games=1000, seed=51,
-workers=2, every=3) (one throw deep, on 1,000 games of two players; 10 minutes on two cores here);
-3 x 25 x 73 and 3 x 24 x 73 numbers, 71 KB of kubus_fields.json.
+The shipped values, the commands that made them and what each added: README.md beside this module.
 """
 
 from __future__ import annotations
