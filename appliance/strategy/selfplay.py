@@ -270,7 +270,8 @@ def _backed_up(entries: list) -> tuple[np.ndarray, float]:
 
 # The players whose games give the backup its states, as changes to the shipped pacing: fitted to the shipped
 # player's states alone, two runs disagreed by more than their gain; the states of a player that keeps other
-# middle fields open teach the estimate what those sheets are worth too.
+# middle fields open teach the estimate what those sheets are worth too. By default game g is played by the
+# (g % 2)-th: the order the shipped table was learnt with (README.md beside this module).
 PLAYERS = {
     "middle fields without their own worth": lambda progress, worth: (progress, 0 * worth),
     "shipped": lambda progress, worth: (progress, worth),
@@ -285,7 +286,7 @@ def backup_games(game: str, games: int, seed: int = 0, workers: int = 1, players
     return _games(game, pacings, games, seed, 0, _entries_looking_ahead, workers)
 
 
-def fit_backup(game: str, played: list, every: int = 3, workers: int = 1):
+def fit_backup(game: str, played: list, workers: int = 1, every: int = 3) -> tuple[np.ndarray, np.ndarray]:
     """One step of fitted value iteration from the shipped pacing: at every `every`-th state the `played` games
     passed, the pacing is fitted (fit_together, drawn to the shipped progress) to the estimate one throw later,
     the next throw solved exactly over its dice. Learnt from whole games (learn_together), the pacing of a state
@@ -301,12 +302,14 @@ def fit_backup(game: str, played: list, every: int = 3, workers: int = 1):
     return fit_together(np.array([x for x, _ in backed]), surplus, values.progress, free)
 
 
-def learn_backup(game: str, games: int, seed=0, workers=1, every=3, players=tuple(PLAYERS), log=print):
+def learn_backup(
+    game: str, games: int, seed: int = 0, workers: int = 1, every: int = 3, players=tuple(PLAYERS), log=print
+) -> tuple[np.ndarray, np.ndarray]:
     """backup_games, then fit_backup on them. Returns (progress, open_worth)."""
     start = time.perf_counter()
     played = backup_games(game, games, seed, workers, players)
     log(f"{games} games played ({time.perf_counter() - start:.0f} s)")
-    pacing = fit_backup(game, played, every, workers)
+    pacing = fit_backup(game, played, workers, every)
     log(f"one state in {every} backed up ({time.perf_counter() - start:.0f} s)")
     return pacing
 
@@ -332,6 +335,8 @@ def ship_together(game: str, rounds: int, games: int, seed: int, workers: int = 
     learn_together(game, rounds, games, seed, workers, log, after_round=lambda *pacing: _write_pacing(game, *pacing))
 
 
-def ship_backup(game: str, games: int, seed: int, workers: int = 1, every: int = 3, players=tuple(PLAYERS), log=print):
+def ship_backup(
+    game: str, games: int, seed: int, workers: int = 1, every: int = 3, players=tuple(PLAYERS), log=print
+) -> None:
     """Learns the pacing one throw deep (learn_backup) and writes it to kubus_fields.json, two decimals."""
     _write_pacing(game, *learn_backup(game, games, seed, workers, every, players, log))

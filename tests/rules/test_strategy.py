@@ -251,11 +251,12 @@ def test_the_pacing_learnt_one_throw_deep_keeps_the_estimates_shape():
 
 
 def test_the_backups_games_take_turns_among_its_players():
-    alone = selfplay.backup_games("pentakubus", 2, seed=5, players=("shipped",))
-    both = ("shipped", "middle fields without their own worth")
-    varied = selfplay.backup_games("pentakubus", 2, seed=5, players=both)
-    assert varied[0] == alone[0]  # game 0: the shipped player, the same dice
-    assert varied[1] != alone[1]  # game 1: the same dice, another player
+    shipped, other = "shipped", "middle fields without their own worth"
+    varied = selfplay.backup_games("pentakubus", 2, seed=5, players=(shipped, other))
+    alone = selfplay.backup_games("pentakubus", 2, seed=5, players=(shipped,))
+    assert varied[0] == alone[0]  # game 0: the shipped player, its dice
+    assert varied[1] != alone[1]  # game 1: the other player...
+    assert varied[1] == selfplay.backup_games("pentakubus", 2, seed=5, players=(other,))[1]  # ...with game 1's dice
 
 
 def test_a_full_sheet_is_worth_its_total():
