@@ -32,6 +32,13 @@ def finder_inputs(frame: np.ndarray, scales: list[float]) -> list[np.ndarray]:
     return inputs
 
 
+def with_border(frame: np.ndarray, width: int) -> np.ndarray:
+    """The frame within a border `width` px wide of its edge's median colour: its surroundings, continued."""
+    edge = np.concatenate([frame[0], frame[-1], frame[:, 0], frame[:, -1]])
+    colour = [int(c) for c in np.median(edge, axis=0)]
+    return cv2.copyMakeBorder(frame, width, width, width, width, cv2.BORDER_CONSTANT, value=colour)
+
+
 def finder_scale(frame_shape, die_px: float | None = None) -> float:
     """Scale that brings a frame to the finder's working size; with a known die size, brings dice to
     FINDER_DIE_PX, but never past FINDER_MOST_SIDE (tiny dice in a big frame would ask for gigabytes)."""

@@ -24,7 +24,7 @@ from .d10.reader import D10Reader
 from .faces import COCKED, NO_DIE
 from .finder import Find, lies_on, on_bigger
 from .frame_reader import MODELS, FrameReader
-from .preprocess import SURE, finder_inputs, finder_scale
+from .preprocess import FINDER_DIE_PX, SURE, finder_inputs, finder_scale, with_border
 from .types import Die, Reading, TrayCalibration
 
 SAME_DIE = 0.45  # two finds closer than this many box sides are one die
@@ -38,9 +38,17 @@ LEANING_REACH = 0.75  # box sides
 # from 14 px, rendered trays' touching dice of 14-18 px went missing (30 of 386 in 100 stills, from 18: 14).
 BARE_DIE_PX = (18.0, 36.0)
 # The wide finder knows dice up to ~96 px (a third of the usual look): bigger ones, a close-up of a die or two,
-# it sees as so many pips. So it also looks at half that scale, where such a die fits, keeping only the finds
-# that are too big for the usual look to see whole (there, smaller ones are heaps of touching dice).
-COARSE_MIN_PX = 24.0  # at the half-scale look
+# it sees as so many pips. So it also looks at half and a quarter of that scale, where such a die fits, keeping
+# only the finds that are too big for the usual look to see whole (there, smaller ones are heaps of touching
+# dice). The quarter look is for a crop of one die, which fills the photo; there, a tray or a heap of dice seen
+# whole is found too (the ten-sided dice of a tray, which the face reader takes for ones, as its pips), so its
+# finds are kept only where the face reader reads them surely as a die.
+COARSE_MIN_PX = 24.0  # at the coarser looks
+# Each look: its share of the usual scale, the least die (px at that look) kept, whether kept only if read surely.
+BARE_LOOKS = ((1.0, 0.0, False), (1 / 2, COARSE_MIN_PX, False), (1 / 4, COARSE_MIN_PX, True))
+# Sized to its dice, a close-up shrinks to little more than them, and the finder, which learned dice amid their
+# surroundings, misses them: a frame shorter than this at that look is given a border of its own edge's colour.
+CLOSE_UP_PX = 96
 
 
 class DiceReader(FrameReader):
@@ -61,17 +69,34 @@ class DiceReader(FrameReader):
         if die_px:
             return self._merge(self._find_at(frame, finder_scale(frame.shape, die_px)))
         scale = finder_scale(frame.shape)
-        usual, coarse = finder_inputs(frame, [scale, scale / 2])
-        finds = self._find_in(usual, scale, self.wide_finder) + [
-            f
-            for f in self._find_in(coarse, scale / 2, self.wide_finder)
-            if max(f[2], f[3]) * scale / 2 >= COARSE_MIN_PX
-        ]
+        looks = finder_inputs(frame, [scale * share for share, _, _ in BARE_LOOKS])
+        finds = []
+        for (share, least, only_sure), look in zip(BARE_LOOKS, looks):
+            found = [
+                f
+                for f in self._find_in(look, scale * share, self.wide_finder)
+                if max(f[2], f[3]) * scale * share >= least
+            ]
+            finds += self._read_surely(frame, found) if only_sure else found
         finds = self._not_parts(frame, finds)
         seen = float(np.median([max(f[2], f[3]) for f in finds])) if finds else None
         if seen and not BARE_DIE_PX[0] <= seen * scale <= BARE_DIE_PX[1]:
-            return self._merge(self._find_at(frame, finder_scale(frame.shape, seen), self.wide_finder))
-        return self._merge(self._find_in(usual, scale))
+            return self._merge(self._find_sized(frame, finder_scale(frame.shape, seen)))
+        return self._merge(self._find_in(looks[0], scale))
+
+    def _find_sized(self, frame, scale):
+        """The wide finder's finds with the dice at the calibrated size (`scale`); a close-up is first given a
+        border one die wide (CLOSE_UP_PX)."""
+        h, w = frame.shape[:2]
+        if min(h, w) * scale >= CLOSE_UP_PX:
+            return self._find_at(frame, scale, self.wide_finder)
+        pad = int(np.ceil(FINDER_DIE_PX / scale))
+        finds = self._find_at(with_border(frame, pad), scale, self.wide_finder)
+        return [(x - pad, y - pad, fw, fh, s) for x, y, fw, fh, s in finds if 0 <= x - pad < w and 0 <= y - pad < h]
+
+    def _read_surely(self, frame, finds):
+        """The finds the face reader reads surely as a die (a face or leaning)."""
+        return [f for f, p in zip(finds, self.classify(frame, finds)) if p[1:].max() >= SURE] if finds else []
 
     def _not_parts(self, frame, finds):
         """The finds that are dice. One lying on a much bigger find is a pip of that die, unless a find on it

@@ -221,8 +221,19 @@ def _games(game: str, pacings: list, games: int, seed: int, round_: int, worker,
     """`worker` over `games` games, game g played with pacing g % len(pacings); game g of round r draws its dice
     from seed * 1,000,003 + r * 10,007 + g."""
     jobs = [(game, *pacings[g % len(pacings)], seed * 1_000_003 + round_ * 10_007 + g) for g in range(games)]
-    with multiprocessing.Pool(workers) as pool:
-        return pool.map(worker, jobs, chunksize=1)
+    return _map(worker, jobs, workers)
+
+
+def _map(worker, jobs: list, workers: int, chunksize: int = 1, hold: tuple = ()) -> list:
+    """`worker` over `jobs` in `workers` processes, each first holding `_hold(*hold)` where given; one worker maps
+    here. The processes start afresh (spawn): a forked one inherits the locks of the caller's threads (OpenCV's,
+    BLAS's) as they were, and a lock held then is held in it forever (a test run once hung so)."""
+    if workers == 1:
+        if hold:
+            _hold(*hold)
+        return list(map(worker, jobs))
+    with multiprocessing.get_context("spawn").Pool(workers, _hold if hold else None, hold) as pool:
+        return pool.map(worker, jobs, chunksize=chunksize)
 
 
 def learn_together(game: str, rounds: int, games: int, seed: int = 0, workers: int = 1, log=print, after_round=None):
@@ -294,8 +305,7 @@ def fit_backup(game: str, played: list, workers: int = 1, every: int = 3) -> tup
     Returns (progress, open_worth)."""
     values = KubusValues(sheet_rules(game))
     states = [made[:k] for made in played for k in range(0, len(made), every)]
-    with multiprocessing.Pool(workers, initializer=_hold, initargs=(game, values.progress, values.open_worth)) as pool:
-        backed = pool.map(_backed_up, states, chunksize=64)
+    backed = _map(_backed_up, states, workers, 64, (game, values.progress, values.open_worth))
     surplus = np.zeros((len(states), len(values.rules.columns)))
     surplus[:, 0] = [y for _, y in backed]  # fit_together fits the whole: how it is split among columns is moot
     free = free_columns(values.rules)

@@ -259,6 +259,15 @@ def test_the_backups_games_take_turns_among_its_players():
     assert varied[1] == selfplay.backup_games("pentakubus", 2, seed=5, players=(other,))[1]  # ...with game 1's dice
 
 
+def test_two_processes_play_and_back_up_what_one_does():
+    """Each game's dice come from its seed and each state is backed up alone, so workers change nothing; the
+    workers start afresh (spawned), never forked from a process whose threads may hold a lock."""
+    one = selfplay.backup_games("pentakubus", 2, seed=5)
+    assert selfplay.backup_games("pentakubus", 2, seed=5, workers=2) == one
+    fitted = [selfplay.fit_backup("pentakubus", one, workers, every=24) for workers in (1, 2)]
+    assert all(np.array_equal(a, b) for a, b in zip(*fitted))
+
+
 def test_a_full_sheet_is_worth_its_total():
     rules = sheet_rules("pentakubus")
     sheet = Sheet(rules, {(c, n): Score(7) for c in range(3) for n in rules.numbers})

@@ -195,6 +195,22 @@ def test_a_bare_photo_of_a_tray_misses_hardly_a_die():
     assert missed <= 0.05 * labeled, (missed, labeled)
 
 
+def test_a_crop_of_one_die_reads_as_that_die_not_as_its_pips():
+    """A photo that is one die and a rim of felt (the die 1/1.2 of its side, enlarged to 240 px): the usual and
+    half looks see its pips as dice; the quarter look sees the die whole, and the look at its size, which
+    shrinks the photo to little more than the die, is given a border of felt to find it in."""
+    import cv2
+
+    frame, truth = flat.six_dice_frame(400, 300, seed=4)
+    for value, (x0, y0, x1, y1) in truth:
+        half = 0.6 * max(x1 - x0, y1 - y0)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        cut = frame[int(cy - half) : int(cy + half), int(cx - half) : int(cx + half)]
+        dice = vision.read(cv2.resize(cut, (240, 240), interpolation=cv2.INTER_CUBIC)).dice
+        assert len(dice) == 1 and dice[0].box[2] - dice[0].box[0] > 120, (value, dice)  # the die, not its pips
+        assert dice[0].value == value or dice[0].uncertain, (value, dice)  # (the marbled 4 is asked about)
+
+
 @pytest.mark.parametrize(
     "frame",
     [
@@ -222,6 +238,18 @@ def test_a_crop_reaching_past_the_frame_replicates_its_edge_and_one_wholly_outsi
     assert half_out.shape == (FACE_SIZE, FACE_SIZE, 3)
     assert (half_out[:, : FACE_SIZE // 4] == 2).all() and (half_out[:, FACE_SIZE // 2 :] == 200).all()
     assert not crop(frame, 50, 140, 40, 64).any()  # nothing of the frame: black, nothing made up
+
+
+def test_a_border_continues_the_frames_edge_in_its_commonest_colour():
+    from vision.preprocess import with_border
+
+    frame = np.full((20, 30, 3), (40, 120, 40), np.uint8)  # felt
+    frame[5:15, 5:25] = 255  # a die filling most of it
+    frame[0, :4] = 0  # a speck on the edge does not colour the border
+    framed = with_border(frame, 7)
+    assert framed.shape == (34, 44, 3)
+    assert (framed[:7] == (40, 120, 40)).all() and (framed[:, -7:] == (40, 120, 40)).all()
+    assert (framed[7:-7, 7:-7] == frame).all()
 
 
 @pytest.mark.parametrize("degrees", [30, 90, 217])
