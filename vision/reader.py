@@ -96,7 +96,7 @@ class DiceReader(FrameReader):
 
     def _read_surely(self, frame, finds):
         """The finds the face reader reads surely as a die (a face or leaning)."""
-        return [f for f, p in zip(finds, self.classify(frame, finds)) if p[1:].max() >= SURE] if finds else []
+        return [f for f, p in zip(finds, self.classify(frame, finds)) if p[1:].max() >= SURE]
 
     def _not_parts(self, frame, finds):
         """The finds that are dice. One lying on a much bigger find is a pip of that die, unless a find on it
