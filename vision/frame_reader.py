@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from .finder import Find, decode
-from .preprocess import finder_input, to_blob
+from .preprocess import SURE, finder_input, to_blob
 from .types import Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"  # both readers' networks
@@ -18,6 +18,7 @@ MODELS = Path(__file__).resolve().parent / "models"  # both readers' networks
 
 class FrameReader:
     finder: cv2.dnn.Net  # the finder network (finder.py's output layout), set by each reader
+    DIE_CLASSES = slice(1, None)  # the classify() classes that are a die of the reader's kind (0 is "no die")
 
     def find(self, frame: np.ndarray, die_px: float | None = None) -> list[Find]:
         """Candidate dice; `die_px`, a calibrated die size, sets the scale the finder looks at."""
@@ -36,6 +37,10 @@ class FrameReader:
     def classify(self, frame: np.ndarray, finds: list[Find]) -> np.ndarray:
         """Class probabilities of the reader network, one row per find."""
         raise NotImplementedError
+
+    def read_surely(self, frame: np.ndarray, finds: list[Find]) -> list[Find]:
+        """The finds the reader network reads surely as one of its DIE_CLASSES."""
+        return [f for f, p in zip(finds, self.classify(frame, finds)) if p[self.DIE_CLASSES].max() >= SURE]
 
     def dice(
         self, frame: np.ndarray, finds: list[Find], probs: np.ndarray, calibration: TrayCalibration | None

@@ -77,7 +77,7 @@ class DiceReader(FrameReader):
                 for f in self._find_in(look, scale * share, self.wide_finder)
                 if max(f[2], f[3]) * scale * share >= least
             ]
-            finds += self._read_surely(frame, found) if only_sure else found
+            finds += self.read_surely(frame, found) if only_sure else found
         finds = self._not_parts(frame, finds)
         seen = float(np.median([max(f[2], f[3]) for f in finds])) if finds else None
         if seen and not BARE_DIE_PX[0] <= seen * scale <= BARE_DIE_PX[1]:
@@ -93,10 +93,6 @@ class DiceReader(FrameReader):
         pad = int(np.ceil(FINDER_DIE_PX / scale))
         finds = self._find_at(with_border(frame, pad), scale, self.wide_finder)
         return [(x - pad, y - pad, fw, fh, s) for x, y, fw, fh, s in finds if 0 <= x - pad < w and 0 <= y - pad < h]
-
-    def _read_surely(self, frame, finds):
-        """The finds the face reader reads surely as a die (a face or leaning)."""
-        return [f for f, p in zip(finds, self.classify(frame, finds)) if p[1:].max() >= SURE]
 
     def _not_parts(self, frame, finds):
         """The finds that are dice. One lying on a much bigger find is a pip of that die, unless a find on it

@@ -49,8 +49,8 @@ def add_reader_options(parser, kind_help: str = "the dice in the photos: which r
         type=_pixels,
         metavar="PX",
         help="the dice's size in pixels, when known. Without it the six-sided reader sizes them "
-        "itself (dice of about 1/45 to 1/3 of the photo's long side); the ten-sided reader "
-        "looks with the long side at 320 and 160 px",
+        "itself (dice of about 1/45 of the photo's long side up to one die filling it); the ten-sided "
+        "reader looks with the long side at 320, 160 and 80 px",
     )
 
 

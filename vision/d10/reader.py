@@ -30,8 +30,11 @@ SAME_DIE = 0.5  # two finds closer than this many box sides are one die
 # with the die sizes (finder pixels) it sees whole. The coarse look's finds under 24 px are left to the fine
 # look, which sees them sharper: otherwise it reports two touching tray dice as one die twice their size,
 # which then hides them as its "faces". A fine-look find over 48 px may be part of a die that the coarse look
-# sees whole (a close-up photo turned on its side: half the die boxed), so it yields to a find that fits.
-BARE_LOOKS = ((320, 0.0, 48.0), (160, 24.0, np.inf))  # long side, smallest and biggest die that fit
+# sees whole (a close-up photo turned on its side: half the die boxed), so it yields to a find that fits. A
+# crop of one die is too big for the coarse look too: an 80 px look sees it whole, but there a tray or a heap
+# of dice is one find as well, so its finds are kept only where the reader reads them surely as a die.
+# Each look: long side, smallest and biggest die that fit, whether kept only if read surely.
+BARE_LOOKS = ((320, 0.0, 48.0, False), (160, 24.0, np.inf, False), (80, 24.0, np.inf, True))
 INSIDE_BIGGER = 1.5  # a die whose centre lies on a die this many times its size is part of that die
 NO_DIE, D6 = 0, 11  # reader classes besides the d10 values 1..10
 WIDER = 1.3  # an unsure die is read again with this many times more of its surroundings
@@ -39,6 +42,8 @@ WIDER = 1.3  # an unsure die is read again with this many times more of its surr
 
 class D10Reader(FrameReader):
     """reader = D10Reader(); reading = reader.read(frame, calibration=None)."""
+
+    DIE_CLASSES = slice(1, D6)  # a d10's values: a tray seen whole reads surely as a six-sided die
 
     def __init__(self, models: Path = MODELS):
         self.finder = cv2.dnn.readNet(str(models / "d10_finder.onnx"))
@@ -51,16 +56,16 @@ class D10Reader(FrameReader):
         """Candidate dice as (cx, cy, w, h, score) in frame pixels: those their look sees whole first, each
         group strongest first."""
         looks = (
-            [(finder_scale(frame.shape, die_px), 0.0, np.inf)]
+            [(finder_scale(frame.shape, die_px), 0.0, np.inf, False)]
             if die_px
-            else [(side / max(frame.shape[:2]), smallest, biggest) for side, smallest, biggest in BARE_LOOKS]
+            else [(side / max(frame.shape[:2]), *fit) for side, *fit in BARE_LOOKS]
         )
         finds = []  # (fits its look, score, find)
-        for (scale, smallest, biggest), shrunk in zip(looks, finder_inputs(frame, [look[0] for look in looks])):
-            for f in self._find_in(shrunk, scale):
-                px = max(f[2], f[3]) * scale
-                if px >= smallest:
-                    finds.append((px <= biggest, f[4], f))
+        shrunk_frames = finder_inputs(frame, [look[0] for look in looks])
+        for (scale, smallest, biggest, only_sure), shrunk in zip(looks, shrunk_frames):
+            found = [f for f in self._find_in(shrunk, scale) if max(f[2], f[3]) * scale >= smallest]
+            for f in self.read_surely(frame, found) if only_sure else found:
+                finds.append((max(f[2], f[3]) * scale <= biggest, f[4], f))
         kept = []  # one die found twice is kept once: where it fits, else the surer; faces are settled later
         for *_, f in sorted(finds, key=lambda x: x[:2], reverse=True):
             if not any(_same_die(f, k) for k in kept):
