@@ -32,7 +32,8 @@ SAME_DIE = 0.5  # two finds closer than this many box sides are one die
 # which then hides them as its "faces". A fine-look find over 48 px may be part of a die that the coarse look
 # sees whole (a close-up photo turned on its side: half the die boxed), so it yields to a find that fits. A
 # crop of one die is too big for the coarse look too: an 80 px look sees it whole, but there a tray or a heap
-# of dice is one find as well, so its finds are kept only where the reader reads them surely as a die.
+# of dice is one find as well, so its finds are kept only where the reader reads them surely as a d10
+# (DIE_CLASSES).
 # Each look: long side, smallest and biggest die that fit, whether kept only if read surely.
 BARE_LOOKS = ((320, 0.0, 48.0, False), (160, 24.0, np.inf, False), (80, 24.0, np.inf, True))
 INSIDE_BIGGER = 1.5  # a die whose centre lies on a die this many times its size is part of that die
