@@ -38,9 +38,13 @@ class FrameReader:
         """Class probabilities of the reader network, one row per find."""
         raise NotImplementedError
 
-    def read_surely(self, frame: np.ndarray, finds: list[Find]) -> list[Find]:
-        """The finds the reader network reads surely as one of its DIE_CLASSES."""
-        return [f for f, p in zip(finds, self.classify(frame, finds)) if p[self.DIE_CLASSES].max() >= SURE]
+    def _look(self, frame, shrunk, scale: float, least: float, only_sure: bool, finder=None) -> list[Find]:
+        """A bare look's finds (`_find_in`) of at least `least` px at its scale; where `only_sure`, only those the
+        reader network reads surely as one of its DIE_CLASSES."""
+        found = [f for f in self._find_in(shrunk, scale, finder) if max(f[2], f[3]) * scale >= least]
+        if not only_sure:
+            return found
+        return [f for f, p in zip(found, self.classify(frame, found)) if p[self.DIE_CLASSES].max() >= SURE]
 
     def dice(
         self, frame: np.ndarray, finds: list[Find], probs: np.ndarray, calibration: TrayCalibration | None

@@ -70,14 +70,11 @@ class DiceReader(FrameReader):
             return self._merge(self._find_at(frame, finder_scale(frame.shape, die_px)))
         scale = finder_scale(frame.shape)
         looks = finder_inputs(frame, [scale * share for share, _, _ in BARE_LOOKS])
-        finds = []
-        for (share, least, only_sure), look in zip(BARE_LOOKS, looks):
-            found = [
-                f
-                for f in self._find_in(look, scale * share, self.wide_finder)
-                if max(f[2], f[3]) * scale * share >= least
-            ]
-            finds += self.read_surely(frame, found) if only_sure else found
+        finds = [
+            f
+            for (share, least, only_sure), look in zip(BARE_LOOKS, looks)
+            for f in self._look(frame, look, scale * share, least, only_sure, self.wide_finder)
+        ]
         finds = self._not_parts(frame, finds)
         seen = float(np.median([max(f[2], f[3]) for f in finds])) if finds else None
         if seen and not BARE_DIE_PX[0] <= seen * scale <= BARE_DIE_PX[1]:

@@ -64,8 +64,7 @@ class D10Reader(FrameReader):
         finds = []  # (fits its look, score, find)
         shrunk_frames = finder_inputs(frame, [look[0] for look in looks])
         for (scale, smallest, biggest, only_sure), shrunk in zip(looks, shrunk_frames):
-            found = [f for f in self._find_in(shrunk, scale) if max(f[2], f[3]) * scale >= smallest]
-            for f in self.read_surely(frame, found) if only_sure else found:
+            for f in self._look(frame, shrunk, scale, smallest, only_sure):
                 finds.append((max(f[2], f[3]) * scale <= biggest, f[4], f))
         kept = []  # one die found twice is kept once: where it fits, else the surer; faces are settled later
         for *_, f in sorted(finds, key=lambda x: x[:2], reverse=True):
