@@ -1,8 +1,16 @@
-"""The six-sided face reader (models/faces.onnx), which both dice readers use: for a die's crop, "no die",
-its value 1..6, or "cocked" (the die leans: no face is up, so it is reported, not read)."""
+"""The six-sided face reader, which both dice readers use: for a die's crop, "no die", its value 1..6, or
+"cocked" (the die leans: no face is up, so it is reported, not read).
+
+It is two networks of one design trained apart (models/README.md, "Two face readers together"): `faces.onnx`
+learnt the tray and wooden dice, `faces_second.onnx` also epanemu-dice3's many dice and backgrounds. A die reads
+as what both see: their probabilities multiplied and scaled to sum to 1 (a product of experts), so what one
+doubts is doubted."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import cv2
 import numpy as np
 
 from .finder import Find
@@ -10,13 +18,31 @@ from .preprocess import FACE_CONTEXT, face_crop, read_turned
 from .types import Die
 
 NO_DIE, COCKED = 0, 7  # face classes besides the values 1..6
+FACE_MODELS = ("faces.onnx", "faces_second.onnx")
 
 
-def classify(net, frame: np.ndarray, finds: list[Find]) -> np.ndarray:
-    """Class probabilities (N x 8: no die, 1..6, cocked) of the face network `net` for each find."""
+def load(models: Path) -> list[cv2.dnn.Net]:
+    """The face networks in `models`."""
+    return [cv2.dnn.readNet(str(models / name)) for name in FACE_MODELS]
+
+
+def agreed(probs: list[np.ndarray]) -> np.ndarray:
+    """What the networks see together (each N x 8): the normalised geometric mean of their probabilities; a die
+    that one of them sees leaning is leaning, as that one reads it (it is thrown again, never read)."""
+    together = np.exp(np.mean([np.log(np.maximum(p, 1e-12)) for p in probs], axis=0))
+    together /= together.sum(axis=1, keepdims=True)
+    for p in probs:
+        leans = p[:, COCKED] > p[:, 1:COCKED].max(axis=1)
+        together[leans] = p[leans]
+    return together.astype(np.float32)
+
+
+def classify(nets: list[cv2.dnn.Net], frame: np.ndarray, finds: list[Find]) -> np.ndarray:
+    """Class probabilities (N x 8: no die, 1..6, cocked) of the face networks `nets` together for each find."""
     if not finds:
         return np.zeros((0, COCKED + 1), np.float32)
-    return read_turned(net, [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds])
+    crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
+    return agreed([read_turned(net, crops) for net in nets])
 
 
 def six_sided_die(p: np.ndarray, box, zone: str, kind_sure: float = 1.0) -> Die:

@@ -57,7 +57,7 @@ class DiceReader(FrameReader):
     def __init__(self, models: Path = MODELS):
         self.finder = cv2.dnn.readNet(str(models / "finder.onnx"))
         self.wide_finder = cv2.dnn.readNet(str(models / "finder_wide.onnx"))
-        self.faces = cv2.dnn.readNet(str(models / "faces.onnx"))
+        self.faces = faces.load(models)
         self.models = models
         self._d10 = None  # the ten-sided reader, loaded the first time the face reader is unsure of a die
 

@@ -49,11 +49,11 @@ def test_a_six_sided_die_among_ten_sided_ones_is_read_by_the_face_reader_leaning
     six_sided = np.log([0.02] + [0.01] * 10 + [0.88])  # no die, d10 values 1..10, six-sided die
     reader = D10Reader()
     reader.reader, reader.kinds = FixedNet(six_sided), FixedNet(six_sided)
-    reader._d6_faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))  # class 7: cocked
+    reader._d6_faces = [FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))]  # class 7: cocked
     dice = reader.read(frame).dice
     assert len(dice) == 6
     for die in dice:  # confidence: a die (0.98) but not a d10 (0.10), times the face reader's "cocked"
         assert (die.kind, die.value, die.cocked) == ("d6", None, True)
         assert die.confidence == pytest.approx((0.98 - 0.10) * 0.55, abs=1e-3)
-    reader._d6_faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.70, 0.05, 0.03, 0.05, 0.05]))  # a sure 3
+    reader._d6_faces = [FixedNet(np.log([0.02, 0.05, 0.05, 0.70, 0.05, 0.03, 0.05, 0.05]))]  # a sure 3
     assert {(d.kind, d.value, d.cocked) for d in reader.read(frame).dice} == {("d6", 3, False)}

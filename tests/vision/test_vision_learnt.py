@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import vision
+from tests.vision.support import FixedNet
 from vision.lab.render import flat
 from vision.learnt import Learnt
 from vision.learnt.adapter import HOW, MIN_SEEN, Adapter, Examples
@@ -63,6 +64,22 @@ def test_a_die_turned_by_a_quarter_turn_or_mirrored_has_the_same_features(look):
     assert not np.allclose(features[0], features[1], atol=1e-2)  # two dice, two looks
     # the network's own reading of these flat dice: their values, surely
     assert list(values[:2].argmax(axis=1) + 1) == [d.value for d in reading.dice[:2]]
+
+
+def test_the_look_reads_a_six_sided_die_with_both_face_readers():
+    """Its values are what both networks see, as in reading: a second one that reads every crop surely as a one
+    leaves a die that is no one unsure; the features stay the first network's."""
+    frame, _ = flat.six_dice_frame(seed=3)
+    reading = vision.read(frame)
+    die = next(d for d in reading.dice if d.value != 1)
+    both = Look("d6")
+    assert len(both.others) == 1
+    crops = both.crops(frame, [die])
+    features, values = both.see(crops)
+    both.others = [FixedNet(np.log([0.01, 0.9, 0.015, 0.015, 0.015, 0.015, 0.015, 0.015]))]
+    features_ones, values_ones = both.see(crops)
+    assert values[0].argmax() + 1 == die.value and values[0].max() >= UNCERTAIN_BELOW
+    assert values_ones[0].max() < UNCERTAIN_BELOW and np.allclose(features, features_ones)
 
 
 def test_a_kind_without_a_reader_is_named():

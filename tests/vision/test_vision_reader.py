@@ -8,6 +8,7 @@ import vision
 from tests.support import FIXTURES
 from tests.vision.support import FixedNet
 from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration
+from vision.faces import FACE_MODELS, agreed, six_sided_die
 from vision.lab.render import dice_d6, flat, layout
 from vision.lab.render.frame import DieState, render_frame
 from vision.lab.render.scene import Scene
@@ -112,7 +113,7 @@ def test_two_flat_dice_touching_are_not_mistaken_for_a_cocked_die(reader):
 def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
     frame, _ = flat.six_dice_frame(W, H, seed=4)
     unsure = DiceReader()
-    unsure.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.03, 0.02]))  # 3 or 5?
+    unsure.faces = [FixedNet(np.log([0.02, 0.05, 0.05, 0.40, 0.05, 0.38, 0.03, 0.02]))]  # 3 or 5?
     reading = unsure.read(frame)
     assert len(reading.dice) == 6
     for die in reading.dice:
@@ -123,12 +124,46 @@ def test_an_unsure_face_is_flagged_uncertain_with_its_confidence(reader):
 def test_a_face_the_reader_sees_leaning_is_reported_cocked_and_not_read(reader):
     frame, _ = flat.six_dice_frame(W, H, seed=4)
     leaning = DiceReader()
-    leaning.faces = FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))  # class 7: cocked
+    leaning.faces = [FixedNet(np.log([0.02, 0.05, 0.05, 0.20, 0.05, 0.03, 0.05, 0.55]))]  # class 7: cocked
     reading = leaning.read(frame)
     assert len(reading.dice) == 6
     for die in reading.dice:
         assert die.cocked and die.value is None and die.confidence == pytest.approx(0.55, abs=1e-3)
     assert reading.needs_attention
+
+
+def test_the_two_face_readers_read_a_die_as_both_see_it():
+    """faces.agreed: the product of the two readers' probabilities, scaled to sum to 1, worked by hand."""
+    sure_five = np.array([[0.02, 0.01, 0.01, 0.01, 0.01, 0.90, 0.02, 0.02]])
+    doubts = np.array([[0.02, 0.01, 0.01, 0.40, 0.01, 0.50, 0.03, 0.02]])  # a 3 or a 5
+    both = agreed([sure_five, doubts])
+    product = np.sqrt(sure_five * doubts)
+    assert both[0, 5] == pytest.approx(product[0, 5] / product.sum(), abs=1e-6)
+    assert 0.5 < both[0, 5] < 0.9  # surer than the doubter, less sure than the sure one
+    assert agreed([sure_five, sure_five])[0] == pytest.approx(sure_five[0], abs=1e-6)
+
+
+def test_a_die_either_face_reader_sees_leaning_is_leaning():
+    flat_five = np.array([[0.02, 0.01, 0.01, 0.01, 0.01, 0.80, 0.02, 0.12]])
+    leaning = np.array([[0.02, 0.01, 0.01, 0.01, 0.01, 0.40, 0.04, 0.50]])  # leans more than it shows a 5
+    for both in (agreed([flat_five, leaning]), agreed([leaning, flat_five])):
+        die = six_sided_die(both[0], (0, 0, 10, 10), "roll")
+        assert die.cocked and die.value is None and die.confidence == pytest.approx(0.50)
+
+
+def test_a_die_is_read_by_both_face_readers():
+    """Each find is read by both networks: where they read it surely as the same value it is read surely,
+    where one reads a 5 and the other a 1 it is asked."""
+    frame, _ = flat.six_dice_frame(W, H, seed=4)
+    five, one = (
+        FixedNet(np.log([0.01, *[0.9 if v == value else 0.015 for v in range(1, 7)], 0.015])) for value in (5, 1)
+    )
+    both = DiceReader()
+    assert len(both.faces) == len(FACE_MODELS) == 2
+    both.faces = [five, five]
+    assert [(d.value, d.uncertain) for d in both.read(frame).dice] == [(5, False)] * 6
+    both.faces = [five, one]
+    assert all(d.uncertain for d in both.read(frame).dice) and len(both.read(frame).dice) == 6
 
 
 def test_a_face_without_pips_is_not_read_with_confidence(reader):

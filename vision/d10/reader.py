@@ -101,7 +101,7 @@ class D10Reader(FrameReader):
     def six_sided(self, frame: np.ndarray, finds: list[Find]) -> np.ndarray:
         """The six-sided face reader's class probabilities for finds that are six-sided dice."""
         if self._d6_faces is None:
-            self._d6_faces = cv2.dnn.readNet(str(self.models / "faces.onnx"))
+            self._d6_faces = faces.load(self.models)
         return faces.classify(self._d6_faces, frame, finds)
 
     def dice(self, frame, finds, probs, calibration) -> list[Die]:

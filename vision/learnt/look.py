@@ -13,24 +13,25 @@ import cv2
 import numpy as np
 
 from ..d10.crops import READ_CONTEXT, read_crop
+from ..faces import FACE_MODELS, agreed
 from ..frame_reader import MODELS
-from ..preprocess import FACE_CONTEXT, TURNS, face_crop, softmax, to_blob
+from ..preprocess import FACE_CONTEXT, TURNS, face_crop, read_turned, softmax, to_blob
 from ..types import FACES, Die
 
 
 @dataclass(frozen=True)
 class Kind:
-    """What a kind of dice is read with: its reader network, its crop, and the network's classes."""
+    """What a kind of dice is read with: its reader networks, its crop, and the network's classes."""
 
-    model: str  # the reader network in vision/models
+    models: tuple[str, ...]  # its reader networks in vision/models; the features are the first one's
     crop: Callable  # (frame, cx, cy, side) -> the crop the network reads
     context: float  # the crop covers this many times the die's box
     mirrored: bool  # a face seen in a mirror is the same face (pips), so the die is also seen mirrored
 
 
 KINDS = {
-    "d6": Kind("faces.onnx", face_crop, FACE_CONTEXT, True),  # classes: no die, 1..6, cocked
-    "d10": Kind("d10_reader.onnx", read_crop, READ_CONTEXT, False),  # classes: no die, 1..10, six-sided die
+    "d6": Kind(FACE_MODELS, face_crop, FACE_CONTEXT, True),  # classes: no die, 1..6, cocked
+    "d10": Kind(("d10_reader.onnx",), read_crop, READ_CONTEXT, False),  # classes: no die, 1..10, six-sided die
 }
 
 
@@ -80,7 +81,7 @@ def adaptable(dice, kind: str) -> list[int]:
 def model_id(kind: str, models: Path = MODELS) -> str:
     """Which model, and which copies of a die, a kind's features come from (other ones mean something else)."""
     copies = b"turned and mirrored" if KINDS[kind].mirrored else b""
-    return hashlib.sha256((models / KINDS[kind].model).read_bytes() + copies).hexdigest()[:16]
+    return hashlib.sha256((models / KINDS[kind].models[0]).read_bytes() + copies).hexdigest()[:16]
 
 
 def copies(crop: np.ndarray, mirrored: bool) -> list[np.ndarray]:
@@ -107,8 +108,9 @@ class Look:
         if kind not in KINDS:
             raise ValueError(f"no learnt dice of kind {kind!r}: kinds are {', '.join(KINDS)}")
         self.kind, self.spec = kind, KINDS[kind]
-        self.net = _classic(models / self.spec.model)
+        self.net = _classic(models / self.spec.models[0])
         self.layers = [feature_layer(self.net), self.net.getLayerNames()[-1]]
+        self.others = [cv2.dnn.readNet(str(models / name)) for name in self.spec.models[1:]]
 
     def crops(self, frame: np.ndarray, dice: list[Die]) -> list[np.ndarray]:
         """Each die's crop as the reader sees it, from its box."""
@@ -120,8 +122,9 @@ class Look:
     def see(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """(features N x D, values N x faces): each crop's features averaged over its copies (a die is the same
         die turned, and a die of pips the same die mirrored) and scaled to length 1; the network's probabilities
-        for each value (averaged the same way), their sum being how sure it is that this is a flat die of this
-        kind at all. Measured with `dicetable evaluate --adapt` (vision/README.md, learnt dice)."""
+        for each value (averaged the same way; with the kind's other networks, `faces.agreed` with theirs), their
+        sum being how sure it is that this is a flat die of this kind at all. Measured with `dicetable evaluate
+        --adapt` (vision/README.md, learnt dice)."""
         faces = FACES[self.kind]
         if not crops:
             return np.zeros((0, 0), np.float32), np.zeros((0, faces), np.float32)
@@ -135,4 +138,6 @@ class Look:
             features = features @ projection
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
         probs = softmax(logits.reshape(n * len(seen[0]), -1)).reshape(n, len(seen[0]), -1).mean(axis=1)
+        if self.others:  # the other networks read each crop as in reading (their copies cost a look twice over)
+            probs = agreed([probs, *(read_turned(net, crops) for net in self.others)])
         return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
