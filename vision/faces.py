@@ -22,18 +22,25 @@ FACE_MODELS = ("faces.onnx", "faces_second.onnx")
 
 
 def load(models: Path) -> list[cv2.dnn.Net]:
-    """The face networks in `models`."""
-    return [cv2.dnn.readNet(str(models / name)) for name in FACE_MODELS]
+    """The face networks in `models`: `faces.onnx`, and the others of FACE_MODELS that are there (a lab folder
+    holding one candidate reader reads with it alone; the package holds them all)."""
+    first = models / FACE_MODELS[0]
+    if not first.exists():
+        raise FileNotFoundError(f"no face reader {first}")
+    return [cv2.dnn.readNet(str(models / name)) for name in FACE_MODELS if (models / name).exists()]
 
 
 def agreed(probs: list[np.ndarray]) -> np.ndarray:
     """What the networks see together (each N x 8): the normalised geometric mean of their probabilities; a die
-    that one of them sees leaning is leaning, as that one reads it (it is thrown again, never read)."""
+    that one of them sees leaning (its likeliest class) is leaning, as the one surest of it reads it (it is
+    thrown again, never read)."""
     together = np.exp(np.mean([np.log(np.maximum(p, 1e-12)) for p in probs], axis=0))
     together /= together.sum(axis=1, keepdims=True)
-    for p in probs:
-        leans = p[:, COCKED] > p[:, 1:COCKED].max(axis=1)
-        together[leans] = p[leans]
+    each = np.stack(probs)  # networks x N x 8
+    leaning = each.argmax(axis=2) == COCKED
+    rows = np.flatnonzero(leaning.any(axis=0))
+    surest = np.where(leaning, each[:, :, COCKED], -1.0).argmax(axis=0)
+    together[rows] = each[surest[rows], rows]
     return together.astype(np.float32)
 
 

@@ -56,3 +56,15 @@ def test_the_command_scores_a_file_and_names_a_photo_left_unread(tmp_path, capsy
     reads.write_text(json.dumps({name: {"values": v, "sure": True} for name, v in truth.items()}))
     assert main(["score", str(tmp_path / "b"), str(reads)]) == 0
     assert "(100.0%)" in capsys.readouterr().out
+
+
+def test_a_draw_never_mixes_with_an_earlier_one_and_bad_reads_are_named(tmp_path, capsys):
+    assert draw(STILLS, tmp_path, count=100) == len(load_labeled_set(STILLS))  # no more than the set holds
+    with pytest.raises(ValueError, match="already holds photos"):
+        draw(STILLS, tmp_path, count=2)
+    with pytest.raises(SystemExit):
+        main(["draw", str(STILLS), str(tmp_path), "--count", "2"])
+    assert "already holds photos" in capsys.readouterr().err
+    for reads, named in (([], "the reads are"), ({"00": {"values": [3], "sure": "yes"}}, "photo 00")):
+        with pytest.raises(ValueError, match=named):
+            score(tmp_path, reads)

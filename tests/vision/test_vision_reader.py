@@ -7,7 +7,7 @@ import pytest
 import vision
 from tests.support import FIXTURES
 from tests.vision.support import FixedNet
-from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration
+from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration, faces
 from vision.faces import FACE_MODELS, agreed, six_sided_die
 from vision.lab.render import dice_d6, flat, layout
 from vision.lab.render.frame import DieState, render_frame
@@ -143,6 +143,17 @@ def test_the_two_face_readers_read_a_die_as_both_see_it():
     assert agreed([sure_five, sure_five])[0] == pytest.approx(sure_five[0], abs=1e-6)
 
 
+def test_a_die_is_leaning_only_where_a_reader_finds_leaning_likeliest_and_as_the_surest_of_it_reads_it():
+    sure_five = np.array([[0.02, 0.01, 0.01, 0.01, 0.01, 0.90, 0.02, 0.02]])
+    no_die = np.array([[0.60, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.28]])  # leaning beats each value, not "no die"
+    assert agreed([no_die, sure_five])[0] == pytest.approx(agreed([sure_five, no_die])[0])
+    assert agreed([no_die, sure_five])[0].argmax() == 5  # the product, not the doubter's "no die"
+    a = np.array([[0.02, 0.01, 0.01, 0.01, 0.01, 0.30, 0.04, 0.60]])
+    b = np.array([[0.02, 0.01, 0.01, 0.01, 0.01, 0.10, 0.04, 0.80]])
+    for both in (agreed([a, b]), agreed([b, a])):  # both see it leaning: the surer one says how sure
+        assert both[0] == pytest.approx(b[0])
+
+
 def test_a_die_either_face_reader_sees_leaning_is_leaning():
     flat_five = np.array([[0.02, 0.01, 0.01, 0.01, 0.01, 0.80, 0.02, 0.12]])
     leaning = np.array([[0.02, 0.01, 0.01, 0.01, 0.01, 0.40, 0.04, 0.50]])  # leans more than it shows a 5
@@ -160,6 +171,8 @@ def test_a_die_is_read_by_both_face_readers():
     )
     both = DiceReader()
     assert len(both.faces) == len(FACE_MODELS) == 2
+    first, second = (faces.classify([net], frame, both.find(frame)) for net in both.faces)
+    assert not np.allclose(first, second, atol=1e-3)  # two networks, not one loaded twice
     both.faces = [five, five]
     assert [(d.value, d.uncertain) for d in both.read(frame).dice] == [(5, False)] * 6
     both.faces = [five, one]

@@ -28,8 +28,12 @@ from .splits import in_split
 def draw(set_dir, out, split: str = "all", count: int = 60, seed: int = 41) -> int:
     """Draw `count` photos of the set's split (its augmented copies left out) into `out` (above). Returns how many."""
     out = Path(out)
-    (out / "photos").mkdir(parents=True, exist_ok=True)
+    if (out / "photos").exists() and any((out / "photos").iterdir()):
+        raise ValueError(f"{out / 'photos'} already holds photos: draw into a new folder")
     images = [image for image in load_labeled_set(set_dir) if in_split(image, split) and not image.augmented]
+    if not images:
+        raise ValueError(f"no photos in {set_dir} (split {split}) to draw")
+    (out / "photos").mkdir(parents=True, exist_ok=True)
     rows = []
     for n, image in enumerate(random.Random(seed).sample(images, min(count, len(images)))):
         frame = cv2.imread(str(image.path))
@@ -47,14 +51,22 @@ def draw(set_dir, out, split: str = "all", count: int = 60, seed: int = 41) -> i
 
 def score(out, reads: dict) -> tuple[int, int, list[str]]:
     """(dice the person was sure of and read right, labeled dice, the photos where person and label differ)."""
+    if not isinstance(reads, dict):
+        raise ValueError('the reads are {"00": {"values": [3], "sure": true}, ...}')
     right, labeled, differ = 0, 0, []
     for image in load_labeled_set(out):
         said = reads.get(image.path.stem)
         if said is None:
             raise ValueError(f"no read for photo {image.path.stem}: the person reads every photo drawn")
-        truth, seen = Counter(d.value for d in image.dice), Counter(said.get("values", []))
+        said = said if isinstance(said, dict) else {}
+        values, sure = said.get("values"), said.get("sure")
+        if not isinstance(values, list) or not isinstance(sure, bool):
+            raise ValueError(
+                f'photo {image.path.stem}: a read is {{"values": [3], "sure": true}}, not {reads[image.path.stem]!r}'
+            )
+        truth, seen = Counter(d.value for d in image.dice), Counter(values)
         labeled += sum(truth.values())
-        right += sum((truth & seen).values()) if said.get("sure") else 0
+        right += sum((truth & seen).values()) if sure else 0
         if truth != seen:
             differ.append(f"{image.path.stem}: labeled {sorted(truth.elements())}, read {sorted(seen.elements())}")
     return right, labeled, differ
@@ -74,7 +86,12 @@ def main(argv=None) -> int:
     scoring.add_argument("reads", help="the person's reads (JSON, above)")
     args = parser.parse_args(argv)
     if args.step == "draw":
-        drawn = draw(args.set_dir, args.out, args.split, args.count, args.seed)
+        if args.count < 1:
+            parser.error("--count is at least 1")
+        try:
+            drawn = draw(args.set_dir, args.out, args.split, args.count, args.seed)
+        except (OSError, ValueError) as error:
+            parser.exit(2, f"blind: {error}\n")
         print(f"{drawn} photos in {Path(args.out) / 'photos'}: give the person that folder alone")
         return 0
     try:

@@ -110,7 +110,7 @@ class Look:
         self.kind, self.spec = kind, KINDS[kind]
         self.net = _classic(models / self.spec.models[0])
         self.layers = [feature_layer(self.net), self.net.getLayerNames()[-1]]
-        self.others = [cv2.dnn.readNet(str(models / name)) for name in self.spec.models[1:]]
+        self.others = [cv2.dnn.readNet(str(models / n)) for n in self.spec.models[1:] if (models / n).exists()]
 
     def crops(self, frame: np.ndarray, dice: list[Die]) -> list[np.ndarray]:
         """Each die's crop as the reader sees it, from its box."""
@@ -138,6 +138,6 @@ class Look:
             features = features @ projection
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
         probs = softmax(logits.reshape(n * len(seen[0]), -1)).reshape(n, len(seen[0]), -1).mean(axis=1)
-        if self.others:  # the other networks read each crop as in reading (their copies cost a look twice over)
+        if self.others:  # the other networks read each crop as the reader does (reading all its copies doubled a look)
             probs = agreed([probs, *(read_turned(net, crops) for net in self.others)])
         return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)

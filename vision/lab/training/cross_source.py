@@ -33,6 +33,7 @@ import cv2
 import numpy as np
 import torch
 
+from ...faces import FACE_MODELS
 from ...frame_reader import MODELS
 from ...labels import LabeledDie, LabeledImage, load_labeled_set
 from ...reader import DiceReader
@@ -95,11 +96,11 @@ def train_round(packed: list[Packed], renders: list[data.Photo], left_out: str, 
 
 
 def reader_with(faces_onnx: Path) -> DiceReader:
-    """The packaged reader with another face reader: a models folder beside `faces_onnx` holding the packaged
-    finders and ten-sided models."""
+    """The packaged reader with another face reader, alone: a models folder beside `faces_onnx` holding the
+    packaged finders and ten-sided models (not the packaged face readers, whose reading would mix with it)."""
     folder = faces_onnx.parent
     for model in MODELS.glob("*.onnx"):
-        if model.name != "faces.onnx" and not (folder / model.name).exists():
+        if model.name not in FACE_MODELS and not (folder / model.name).exists():
             shutil.copy(model, folder / model.name)
     return DiceReader(folder)
 

@@ -44,7 +44,7 @@ def main(argv=None):
         "--models",
         type=Path,
         default=MODELS,
-        help="folder with the finders and faces.onnx (default: the packaged models)",
+        help="folder with the finders and faces.onnx (faces_second.onnx too if there; default: the packaged models)",
     )
     parser.add_argument(
         "--sets",

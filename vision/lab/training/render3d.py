@@ -93,7 +93,7 @@ def main(argv=None):
         "--models",
         type=Path,
         default=MODELS,
-        help="folder with the finders and faces.onnx (default: the packaged models)",
+        help="folder with the finders and faces.onnx (faces_second.onnx too if there; default: the packaged models)",
     )
     args = parser.parse_args(argv)
     assert args.seed >= 500000, "seeds below 500000 may be the committed recordings' own"
