@@ -176,7 +176,8 @@ def test_a_die_is_read_by_both_face_readers():
     both.faces = [five, five]
     assert [(d.value, d.uncertain) for d in both.read(frame).dice] == [(5, False)] * 6
     both.faces = [five, one]
-    assert all(d.uncertain for d in both.read(frame).dice) and len(both.read(frame).dice) == 6
+    dice = both.read(frame).dice
+    assert all(d.uncertain for d in dice) and len(dice) == 6
 
 
 def test_a_face_without_pips_is_not_read_with_confidence(reader):
