@@ -46,6 +46,14 @@ BARE_DIE_PX = (18.0, 36.0)
 COARSE_MIN_PX = 24.0  # at the coarser looks
 # Each look: its share of the usual scale, the least die (px at that look) kept, whether kept only if read surely.
 BARE_LOOKS = ((1.0, 0.0, False), (1 / 2, COARSE_MIN_PX, False), (1 / 4, COARSE_MIN_PX, True))
+# When even those looks miss a die that fills the photo, its pips are found as dice, and each reads as a one.
+# Such pips lie close together (a face's corner pips are under 3 pip boxes apart), and what holds them reads as
+# the die: the square around them, as wide as a face whose pips span PIPS_SPAN of it, read surely as a face of
+# two to six. Only in a photo's close-up (that square a third of its short side or more) and without a
+# calibrated die size: farther off, a few dice showing one, side by side, also read as a two or a three.
+PIP_REACH = 4.0  # box sides: finds read as one this close are taken together as the pips of one face
+PIPS_SPAN = 0.55  # a face's outer pips' centres span this share of it
+CLOSE_UP_SHARE = 1 / 3
 # Sized to its dice, a close-up shrinks to little more than them, and the finder, which learned dice amid their
 # surroundings, misses them: a frame shorter than this at that look is given a border of its own edge's colour.
 CLOSE_UP_PX = 96
@@ -117,6 +125,21 @@ class DiceReader(FrameReader):
         """Class probabilities (N x 8: no die, 1..6, cocked) for each find."""
         return faces.classify(self.faces, frame, finds)
 
+    def _pips_as_dice(self, frame, finds, probs):
+        """The finds and their probabilities with the pips of a close-up's die, found as dice that read as ones,
+        replaced by that die where what holds them reads surely as a face of two to six (PIP_REACH above); the
+        finds much smaller than that die go with them."""
+        ones = [k for k, p in enumerate(probs) if int(np.argmax(p)) == 1]
+        holders = [_holder([finds[k] for k in group]) for group in _close_groups(finds, ones, PIP_REACH)]
+        holders = [h for h in holders if h[2] >= CLOSE_UP_SHARE * min(frame.shape[:2])]
+        dice = [(h, p) for h, p in zip(holders, self.classify(frame, holders)) if p[2:COCKED].max() >= SURE]
+        if not dice:
+            return finds, probs
+        # dice in one close-up are near one size: a find much smaller than that die is another of its pips
+        smallest = min(h[2] for h, _ in dice) / PART_OF_DIE
+        kept = [k for k, f in enumerate(finds) if max(f[2], f[3]) >= smallest]
+        return [finds[k] for k in kept] + [h for h, _ in dice], np.vstack([probs[kept], *(p for _, p in dice)])
+
     def ten_sided(self, frame: np.ndarray, finds, probs) -> dict[int, tuple[int, float]]:
         """The finds that are ten-sided dice, as {index: (value, confidence)}. The face reader has never seen
         a d10 and reads one as some value, rarely surely; the ten-sided reader, which knows both kinds, looks
@@ -135,6 +158,8 @@ class DiceReader(FrameReader):
 
     def dice(self, frame, finds, probs, calibration) -> list[Die]:
         die_px = calibration.die_px if calibration else None
+        if not die_px:
+            finds, probs = self._pips_as_dice(frame, finds, probs)
         tens = self.ten_sided(frame, finds, probs)
         dice = []
         for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
@@ -175,6 +200,31 @@ def _packaged() -> DiceReader:
 def read(frame: np.ndarray, calibration: TrayCalibration | None = None) -> Reading:
     """Read a frame with the packaged models (loaded once)."""
     return _packaged().read(frame, calibration)
+
+
+def _close_groups(finds: list[Find], members: list[int], reach: float) -> list[list[int]]:
+    """The groups of two or more of `members` (indices into `finds`) linked by centres at most `reach` box
+    sides apart."""
+    group = {k: {k} for k in members}
+    for i, a in enumerate(members):
+        for b in members[i + 1 :]:
+            fa, fb = finds[a], finds[b]
+            side = (max(fa[2], fa[3]) + max(fb[2], fb[3])) / 2
+            if group[a] is not group[b] and np.hypot(fa[0] - fb[0], fa[1] - fb[1]) <= reach * side:
+                joined = group[a] | group[b]
+                for k in joined:
+                    group[k] = joined
+    unique = {id(g): g for g in group.values()}.values()
+    return [sorted(g) for g in unique if len(g) > 1]
+
+
+def _holder(pips: list[Find]) -> Find:
+    """The face that pips found as dice lie on: centred on them, as wide as a face whose outer pips span PIPS_SPAN
+    of it (and at least three pips wide), sure as a find."""
+    xs, ys = np.array([p[0] for p in pips]), np.array([p[1] for p in pips])
+    pip = float(np.mean([max(p[2], p[3]) for p in pips]))
+    side = max(float(max(np.ptp(xs), np.ptp(ys))) / PIPS_SPAN, 3 * pip)
+    return (float(xs.max() + xs.min()) / 2, float(ys.max() + ys.min()) / 2, side, side, 1.0)
 
 
 def _same_die(f: Find, kept: Find) -> bool:

@@ -13,10 +13,11 @@ import cv2
 import pytest
 
 import vision
-from tests.support import photos
+from tests.support import dataset, photos
 from tests.vision.support import OTHER_CAMERAS, as_seen_by
 from vision.lab import scoring
-from vision.lab.closeups import close_up, moved
+from vision.lab.closeups import close_up, moved, write_close_ups
+from vision.labels import load_labeled_set
 
 TARGETS = {"tray-d6-photos": 0.990, "wood-webcam-d6": 0.980}
 FLOORS = {"tray-d6-photos": 0.96, "wood-webcam-d6": 0.96}
@@ -103,6 +104,20 @@ def test_a_close_up_is_read_about_as_well_as_the_photo(die_share):
             right += any(found.value == die.value for found, _ in pairs)
     in_photo = score("tray-d6-photos", "heldout")
     assert right / in_photo["labeled"] >= in_photo["accuracy"] - 0.04, (right, in_photo)
+
+
+# Issue 41's close-up target, for the mistakes that are not asked: a die filling the picture was read as its pips,
+# each surely a one (wood's held-out close-ups at half the picture: 2.9% read wrong without asking, 8.1% sure
+# phantoms, before the pips' holder was read as the die: `reader.DiceReader._pips_as_dice`).
+CLOSE_UP_SILENT = 0.01
+
+
+def test_a_close_up_of_a_wooden_die_is_not_read_as_its_pips_without_asking(tmp_path):
+    """Wood's held-out dice seen close by, the top face half the picture (`vision.lab.closeups`), their sides and
+    the desk around them: the finder's looks may miss the die and find its pips, each of which reads as a one."""
+    write_close_ups(dataset("wood-webcam-d6"), tmp_path, split="heldout", die_share=0.5)
+    out = scoring.evaluate(load_labeled_set(tmp_path), vision.read, lambda p: cv2.imread(str(p))).to_json()
+    assert out["labeled"] > 200 and out["silent_rate"] <= CLOSE_UP_SILENT, out
 
 
 def seen_by(name, camera):

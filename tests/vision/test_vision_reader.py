@@ -8,6 +8,7 @@ import vision
 from tests.support import FIXTURES
 from tests.vision.support import FixedNet
 from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration, faces
+from vision import reader as reader_module
 from vision.faces import FACE_MODELS, agreed, six_sided_die
 from vision.lab.render import dice_d6, flat, layout
 from vision.lab.render.frame import DieState, render_frame
@@ -258,6 +259,64 @@ def test_a_crop_of_one_die_reads_as_that_die_not_as_its_pips():
         dice = vision.read(cv2.resize(cut, (240, 240), interpolation=cv2.INTER_CUBIC)).dice
         assert len(dice) == 1 and dice[0].box[2] - dice[0].box[0] > 120, (value, dice)  # the die, not its pips
         assert dice[0].value == value or dice[0].uncertain, (value, dice)  # (the marbled 4 is asked about)
+
+
+def pips_of_a_three(centre: float, spacing: float, pip: float) -> list:
+    """Three finds of a three's pips, as a finder finds them on a die too big for it: a diagonal of `spacing`."""
+    return [(centre + k * spacing, centre + k * spacing, pip, pip, 0.8) for k in (-1, 0, 1)]
+
+
+def read_as(value: int, sure: float) -> np.ndarray:
+    """Face probabilities (no die, 1..6, cocked) reading `value` at `sure`, the rest spread evenly."""
+    p = np.full(8, (1 - sure) / 7, np.float32)
+    p[value] = sure
+    return p
+
+
+def test_pips_found_as_dice_group_by_their_spacing_and_the_face_holding_them_is_as_wide_as_they_need():
+    pips = pips_of_a_three(150.0, 50.0, 20.0)
+    far = (400.0, 400.0, 20.0, 20.0, 0.8)  # a one more than four boxes from them
+    assert reader_module._close_groups([*pips, far], [0, 1, 2, 3], 4.0) == [[0, 1, 2]]
+    assert reader_module._close_groups([*pips, far], [0, 2, 3], 4.0) == []  # the corners alone: 7.1 boxes apart
+    # centred on them, its outer pips 100 px apart spanning 0.55 of it
+    assert reader_module._holder(pips) == pytest.approx((150.0, 150.0, 100 / 0.55, 100 / 0.55, 1.0))
+    assert reader_module._holder(pips[:1] * 2)[2] == 60.0  # never narrower than three pips
+
+
+class HeldFaces(DiceReader):
+    """The packaged reader, but what it reads at a find of `side` px or more is fixed (`held`)."""
+
+    def __init__(self, held, side=100.0):
+        super().__init__()
+        self.held, self.side = held, side
+
+    def classify(self, frame, finds):
+        real = super().classify(frame, finds)
+        return np.array([self.held if f[2] >= self.side else p for f, p in zip(finds, real)], np.float32)
+
+
+def test_the_pips_of_a_die_filling_a_close_up_are_read_as_that_die():
+    """A three filling a 300 px photo that the finder saw as three ones: what holds them reads surely as a three,
+    so it is one die. Read unsurely, or in a wide photo where the same square is a few dice showing one side by
+    side, or with a calibrated die size, the finds stay as they were (and ask, or are those dice)."""
+    pips = pips_of_a_three(150.0, 50.0, 20.0)
+    ones = np.array([read_as(1, 0.95)] * 3)
+    three = read_as(3, 0.96)
+    finds, probs = HeldFaces(three)._pips_as_dice(np.zeros((300, 300, 3), np.uint8), pips, ones)
+    assert [f[:2] for f in finds] == [(150.0, 150.0)] and np.array_equal(probs, [three])
+    # a pip of its side face, apart from the others, goes too (much smaller than the die); a die of its size stays
+    side_pip, five = (285.0, 150.0, 12.0, 12.0, 0.7), (250.0, 40.0, 110.0, 110.0, 0.9)
+    finds, probs = HeldFaces(three, side=150.0)._pips_as_dice(
+        np.zeros((300, 300, 3), np.uint8), [*pips, side_pip, five], np.array([*ones, read_as(1, 0.7), read_as(5, 0.9)])
+    )
+    assert [f[:2] for f in finds] == [(250.0, 40.0), (150.0, 150.0)]
+    assert np.array_equal(probs, [read_as(5, 0.9), three])
+    for reader, size in ((HeldFaces(read_as(3, 0.7)), 300), (HeldFaces(three), 600)):
+        finds, probs = reader._pips_as_dice(np.zeros((size, size, 3), np.uint8), pips, ones)
+        assert finds == pips and np.array_equal(probs, ones)
+    calibrated = TrayCalibration(tray=((0, 0), (300, 0), (300, 300), (0, 300)), die_px=20.0)
+    dice = HeldFaces(three).dice(np.zeros((300, 300, 3), np.uint8), pips, ones, calibrated)
+    assert [d.value for d in dice] == [1, 1, 1]
 
 
 @pytest.mark.parametrize(
