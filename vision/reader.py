@@ -49,10 +49,14 @@ BARE_LOOKS = ((1.0, 0.0, False), (1 / 2, COARSE_MIN_PX, False), (1 / 4, COARSE_M
 # When even those looks miss a die that fills the photo, its pips are found as dice, and each reads as a one.
 # Such pips lie close together (a face's corner pips are under 3 pip boxes apart), and what holds them reads as
 # the die: the square around them, as wide as a face whose pips span PIPS_SPAN of it, read surely as a face of
-# two to six. Only in a photo's close-up (that square a third of its short side or more) and without a
-# calibrated die size: farther off, a few dice showing one, side by side, also read as a two or a three.
+# two to six, and more surely than any of them reads as a one. Only in a photo's close-up (that square a third of
+# its short side or more) and without a calibrated die size. Dice showing one, side by side, also read as a face
+# of two or three when taken together (two ones at 0.95, three in a row at 0.96, measured on close-ups cut from
+# tray-d6-photos), but each reads as a one more surely still, and near each other they are too big for their
+# square (PIP_SHARE).
 PIP_REACH = 4.0  # box sides: finds read as one this close are taken together as the pips of one face
 PIPS_SPAN = 0.55  # a face's outer pips' centres span this share of it
+PIP_SHARE = 0.35  # a pip's find is at most this share of its face (two dice showing one, touching: 0.55-0.8)
 CLOSE_UP_SHARE = 1 / 3
 # Sized to its dice, a close-up shrinks to little more than them, and the finder, which learned dice amid their
 # surroundings, misses them: a frame shorter than this at that look is given a border of its own edge's colour.
@@ -127,12 +131,22 @@ class DiceReader(FrameReader):
 
     def _pips_as_dice(self, frame, finds, probs):
         """The finds and their probabilities with the pips of a close-up's die, found as dice that read as ones,
-        replaced by that die where what holds them reads surely as a face of two to six (PIP_REACH above); the
-        finds much smaller than that die go with them."""
+        replaced by that die where what holds them reads surely as a face of two to six, and more surely than any
+        of them as a one (PIP_REACH above); the finds much smaller than that die go with them."""
         ones = [k for k, p in enumerate(probs) if int(np.argmax(p)) == 1]
-        holders = [_holder([finds[k] for k in group]) for group in _close_groups(finds, ones, PIP_REACH)]
-        holders = [h for h in holders if h[2] >= CLOSE_UP_SHARE * min(frame.shape[:2])]
-        dice = [(h, p) for h, p in zip(holders, self.classify(frame, holders)) if p[2:COCKED].max() >= SURE]
+        groups = [(group, _holder([finds[k] for k in group])) for group in _close_groups(finds, ones, PIP_REACH)]
+        groups = [
+            (group, face)
+            for group, face in groups
+            if face[2] >= CLOSE_UP_SHARE * min(frame.shape[:2])
+            and all(max(finds[k][2], finds[k][3]) <= PIP_SHARE * face[2] for k in group)
+        ]
+        faces_read = self.classify(frame, [face for _, face in groups])
+        dice = [
+            (face, p)
+            for (group, face), p in zip(groups, faces_read)
+            if p[2:COCKED].max() >= SURE and p[2:COCKED].max() > max(probs[k][1] for k in group)
+        ]
         if not dice:
             return finds, probs
         # dice in one close-up are near one size: a find much smaller than that die is another of its pips
@@ -220,10 +234,9 @@ def _close_groups(finds: list[Find], members: list[int], reach: float) -> list[l
 
 def _holder(pips: list[Find]) -> Find:
     """The face that pips found as dice lie on: centred on them, as wide as a face whose outer pips span PIPS_SPAN
-    of it (and at least three pips wide), sure as a find."""
+    of it, sure as a find."""
     xs, ys = np.array([p[0] for p in pips]), np.array([p[1] for p in pips])
-    pip = float(np.mean([max(p[2], p[3]) for p in pips]))
-    side = max(float(max(np.ptp(xs), np.ptp(ys))) / PIPS_SPAN, 3 * pip)
+    side = float(max(np.ptp(xs), np.ptp(ys))) / PIPS_SPAN
     return (float(xs.max() + xs.min()) / 2, float(ys.max() + ys.min()) / 2, side, side, 1.0)
 
 

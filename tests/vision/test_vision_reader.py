@@ -280,7 +280,6 @@ def test_pips_found_as_dice_group_by_their_spacing_and_the_face_holding_them_is_
     assert reader_module._close_groups([*pips, far], [0, 2, 3], 4.0) == []  # the corners alone: 7.1 boxes apart
     # centred on them, its outer pips 100 px apart spanning 0.55 of it
     assert reader_module._holder(pips) == pytest.approx((150.0, 150.0, 100 / 0.55, 100 / 0.55, 1.0))
-    assert reader_module._holder(pips[:1] * 2)[2] == 60.0  # never narrower than three pips
 
 
 class HeldFaces(DiceReader):
@@ -297,13 +296,20 @@ class HeldFaces(DiceReader):
 
 def test_the_pips_of_a_die_filling_a_close_up_are_read_as_that_die():
     """A three filling a 300 px photo that the finder saw as three ones: what holds them reads surely as a three,
-    so it is one die. Read unsurely, or in a wide photo where the same square is a few dice showing one side by
-    side, or with a calibrated die size, the finds stay as they were (and ask, or are those dice)."""
+    and more surely than they read as ones, so it is one die. Read unsurely, or less surely than a find reads as a
+    one, or in a wide photo where the same square is a few dice showing one side by side, or with a calibrated die
+    size, the finds stay as they were (and ask, or are those dice); so do dice showing one that are too big to be
+    the pips of what holds them."""
     pips = pips_of_a_three(150.0, 50.0, 20.0)
     ones = np.array([read_as(1, 0.95)] * 3)
     three = read_as(3, 0.96)
     finds, probs = HeldFaces(three)._pips_as_dice(np.zeros((300, 300, 3), np.uint8), pips, ones)
     assert [f[:2] for f in finds] == [(150.0, 150.0)] and np.array_equal(probs, [three])
+    surer_ones = np.array([read_as(1, 0.95), read_as(1, 0.97), read_as(1, 0.95)])
+    assert HeldFaces(three)._pips_as_dice(np.zeros((300, 300, 3), np.uint8), pips, surer_ones)[0] == pips
+    # two dice showing one, corner to corner: 60 px dice, their square 109 px (0.55 of it each)
+    dice_of_one = [(120.0, 120.0, 60.0, 60.0, 0.9), (180.0, 180.0, 60.0, 60.0, 0.9)]
+    assert HeldFaces(three)._pips_as_dice(np.zeros((300, 300, 3), np.uint8), dice_of_one, ones[:2])[0] == dice_of_one
     # a pip of its side face, apart from the others, goes too (much smaller than the die); a die of its size stays
     side_pip, five = (285.0, 150.0, 12.0, 12.0, 0.7), (250.0, 40.0, 110.0, 110.0, 0.9)
     finds, probs = HeldFaces(three, side=150.0)._pips_as_dice(
