@@ -122,7 +122,7 @@ def test_a_close_up_of_a_wooden_die_is_not_read_as_its_pips_without_asking(tmp_p
     assert out["labeled"] > 200 and out["silent_rate"] <= CLOSE_UP_SILENT[die_share], out
 
 
-# Dice showing one, side by side, also read as a face of two or three taken together (at 0.94-0.96 here).
+# Dice showing one, side by side, also read as a face of two or three taken together (at 0.90-0.96 here).
 DICE_OF_ONE = {"IMG_20191209_100535.jpg": 2, "IMG_20191208_112951.jpg": 3}  # tray-d6-photos: how many ones
 
 
