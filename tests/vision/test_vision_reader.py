@@ -283,15 +283,14 @@ def test_pips_found_as_dice_group_by_their_spacing_and_the_face_holding_them_is_
 
 
 class HeldFaces(DiceReader):
-    """The packaged reader, but what it reads at a find of `side` px or more is fixed (`held`)."""
+    """The packaged reader, but every find it reads reads as `held` (`_pips_as_dice` reads only the squares)."""
 
-    def __init__(self, held, side=100.0):
+    def __init__(self, held):
         super().__init__()
-        self.held, self.side = held, side
+        self.held = held
 
     def classify(self, frame, finds):
-        real = super().classify(frame, finds)
-        return np.array([self.held if f[2] >= self.side else p for f, p in zip(finds, real)], np.float32)
+        return np.tile(np.float32(self.held), (len(finds), 1))
 
 
 def test_the_pips_of_a_die_filling_a_close_up_are_read_as_that_die():
@@ -312,7 +311,7 @@ def test_the_pips_of_a_die_filling_a_close_up_are_read_as_that_die():
     assert HeldFaces(three)._pips_as_dice(np.zeros((300, 300, 3), np.uint8), dice_of_one, ones[:2])[0] == dice_of_one
     # a pip of its side face, apart from the others, goes too (much smaller than the die); a die of its size stays
     side_pip, five = (285.0, 150.0, 12.0, 12.0, 0.7), (250.0, 40.0, 110.0, 110.0, 0.9)
-    finds, probs = HeldFaces(three, side=150.0)._pips_as_dice(
+    finds, probs = HeldFaces(three)._pips_as_dice(
         np.zeros((300, 300, 3), np.uint8), [*pips, side_pip, five], np.array([*ones, read_as(1, 0.7), read_as(5, 0.9)])
     )
     assert [f[:2] for f in finds] == [(250.0, 40.0), (150.0, 150.0)]
