@@ -14,11 +14,16 @@ import cv2
 import numpy as np
 
 from .finder import Find
-from .preprocess import FACE_CONTEXT, face_crop, read_turned
+from .preprocess import FACE_CONTEXT, SURE, face_crop, read_turned
 from .types import Die
 
 NO_DIE, COCKED = 0, 7  # face classes besides the values 1..6
 FACE_MODELS = ("faces.onnx", "faces_second.onnx")
+# A die the networks are unsure of is read again framed tighter and wider, at the ends of the framings they learnt
+# from (training drew 0.8-1.3 x FACE_CONTEXT), and the readings multiplied as the networks' are: a die the finder
+# boxed too big (a dark die on a dark dish) or too small reads as another value at one framing, and the table asks
+# rather than read it wrong (models/README.md, "Three framings").
+FRAMINGS = (0.8, 1.25)
 
 
 def load(models: Path) -> list[cv2.dnn.Net]:
@@ -34,8 +39,7 @@ def agreed(probs: list[np.ndarray]) -> np.ndarray:
     """What the networks see together (each N x 8): the normalised geometric mean of their probabilities; a die
     that one of them sees leaning (its likeliest class) is leaning, as the one surest of it reads it (it is
     thrown again, never read)."""
-    together = np.exp(np.mean([np.log(np.maximum(p, 1e-12)) for p in probs], axis=0))
-    together /= together.sum(axis=1, keepdims=True)
+    together = multiplied(probs)
     each = np.stack(probs)  # networks x N x 8
     leaning = each.argmax(axis=2) == COCKED
     rows = np.flatnonzero(leaning.any(axis=0))
@@ -44,12 +48,37 @@ def agreed(probs: list[np.ndarray]) -> np.ndarray:
     return together.astype(np.float32)
 
 
+def multiplied(probs: list[np.ndarray]) -> np.ndarray:
+    """Readings of the same finds (each N x classes) together: their normalised geometric mean."""
+    together = np.exp(np.mean([np.log(np.maximum(p, 1e-12)) for p in probs], axis=0))
+    return together / together.sum(axis=1, keepdims=True)
+
+
 def classify(nets: list[cv2.dnn.Net], frame: np.ndarray, finds: list[Find]) -> np.ndarray:
-    """Class probabilities (N x 8: no die, 1..6, cocked) of the face networks `nets` together for each find."""
+    """Class probabilities (N x 8: no die, 1..6, cocked) of the face networks `nets` together for each find; a find
+    they are unsure of also at the other FRAMINGS."""
     if not finds:
         return np.zeros((0, COCKED + 1), np.float32)
-    crops = [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT) for cx, cy, w, h, _ in finds]
-    return agreed([read_turned(net, crops) for net in nets])
+    return reframed(nets, frame, finds, agreed([read_turned(net, _crops(frame, finds)) for net in nets]))
+
+
+def reframed(nets: list[cv2.dnn.Net], frame: np.ndarray, finds: list[Find], probs: np.ndarray) -> np.ndarray:
+    """`probs`, the networks' reading of `finds` framed as usual, with those read below SURE multiplied by their
+    readings at the other FRAMINGS (read as at the usual one: turned where unsure). Whether a die leans stays the
+    usual framing's to say (the networks learnt leaning dice framed so): one read likeliest leaning is left so."""
+    unsure = np.flatnonzero((probs.max(axis=1) < SURE) & (probs.argmax(axis=1) != COCKED))
+    if not len(unsure):
+        return probs
+    # all framings in one pass of each network: here a pass costs more than a few more crops in it
+    again = [c for framing in FRAMINGS for c in _crops(frame, [finds[k] for k in unsure], framing)]
+    framed = agreed([read_turned(net, again) for net in nets]).reshape(len(FRAMINGS), len(unsure), -1)
+    probs = probs.copy()
+    probs[unsure] = multiplied([probs[unsure], *framed])
+    return probs
+
+
+def _crops(frame: np.ndarray, finds: list[Find], framing: float = 1.0) -> list[np.ndarray]:
+    return [face_crop(frame, cx, cy, max(w, h) * FACE_CONTEXT * framing) for cx, cy, w, h, _ in finds]
 
 
 def six_sided_die(p: np.ndarray, box, zone: str, kind_sure: float = 1.0) -> Die:

@@ -142,6 +142,18 @@ def test_a_close_up_of_dice_showing_one_side_by_side_reads_each_as_a_one(photo, 
     assert found == [1] * len(ones), found
 
 
+# tomitomi3-gray-d6 (neither face network learnt from it): its black dice lie on a dark dish, and the finder boxes
+# the dish with the die; framed so wide, a die showing two read as a one at 0.6-0.8 (49 of its 400 twos, most of its
+# silent mistakes) until an unsure die was also read framed tighter and wider (`faces.FRAMINGS`).
+DARK_TWOS_SILENT = 0.03  # of a quarter of its twos: before, 7 of 100; now 2
+
+
+def test_a_dark_die_boxed_with_its_dark_dish_is_asked_about_rather_than_read_wrong():
+    twos = [image for image in photos("tomitomi3-gray-d6") if image.dice[0].value == 2][::4]
+    out = scoring.evaluate(twos, vision.read, lambda p: cv2.imread(str(p))).to_json()
+    assert out["labeled"] == 100 and out["silent_rate"] <= DARK_TWOS_SILENT, out
+
+
 def seen_by(name, camera):
     if (name, camera) not in _scores:
         _scores[name, camera] = scoring.evaluate(

@@ -7,7 +7,7 @@ import pytest
 import vision
 from tests.support import FIXTURES
 from tests.vision.support import FixedNet
-from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration, faces
+from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration, faces, preprocess
 from vision import reader as reader_module
 from vision.faces import FACE_MODELS, agreed, six_sided_die
 from vision.lab.render import dice_d6, flat, layout
@@ -376,3 +376,46 @@ def test_a_turned_picture_holds_all_of_it_and_its_matrix_finds_each_die(reader, 
     found = reader.read(picture).dice
     assert [d.value for d in found] == [5]
     assert np.hypot(*(np.array(found[0].centre) - centre)) < 6
+
+
+class ReadsByFill:
+    """Stands in for a face network misled by how a die is framed: it reads `tight` where the crop is brighter
+    than `bright` (a white die filling more of it), `loose` elsewhere, each as surely as `sure`."""
+
+    def __init__(self, bright: float, tight: int, loose: int, sure: float):
+        self.bright, self.tight, self.loose, self.sure = bright, tight, loose, sure
+
+    def setInput(self, blob):
+        self.fill = blob.mean(axis=(1, 2, 3))
+
+    def forward(self):
+        rows = np.full((len(self.fill), 8), (1 - self.sure) / 7)
+        rows[np.arange(len(rows)), np.where(self.fill > self.bright, self.tight, self.loose)] = self.sure
+        return np.log(rows)
+
+
+def test_a_die_the_face_readers_are_unsure_of_is_read_framed_tighter_and_wider_too():
+    """A find read below SURE is read again at the FRAMINGS and the three readings multiplied: a die read as a
+    2 framed as usual and as a 1 framed tighter is asked; read alike at every framing it stands; a sure
+    reading is not read again."""
+    frame = flat.surface(H, W, seed=11)
+    flat.die(frame, (640, 480), DIE, 2, angle=0)
+    find = [(640.0, 480.0, DIE, DIE, 1.0)]
+    fill = {
+        f: preprocess.face_crop(frame, 640, 480, DIE * preprocess.FACE_CONTEXT * f).mean() / 255
+        for f in (1.0, *faces.FRAMINGS)
+    }
+    assert fill[faces.FRAMINGS[0]] > fill[1.0] > fill[faces.FRAMINGS[1]]  # tighter: more of the white die
+    between = (fill[1.0] + fill[faces.FRAMINGS[0]]) / 2
+
+    p = faces.classify([ReadsByFill(between, tight=1, loose=2, sure=0.8)], frame, find)[0]
+    other = 0.2 / 7  # each class but the one read, at each framing
+    two, one = (0.8 * other * 0.8) ** (1 / 3), (other * 0.8 * other) ** (1 / 3)  # usual, tighter, wider
+    assert p[2] == pytest.approx(two / (two + one + 6 * other), abs=1e-4)  # 0.505
+    assert six_sided_die(p, (0, 0, 1, 1), "roll").uncertain
+
+    p = faces.classify([ReadsByFill(0.0, tight=1, loose=2, sure=0.8)], frame, find)[0]  # a 1 at every framing
+    assert p[1] == pytest.approx(0.8, abs=1e-4)
+
+    p = faces.classify([ReadsByFill(between, tight=1, loose=2, sure=0.95)], frame, find)[0]  # sure: read once
+    assert p[2] == pytest.approx(0.95, abs=1e-4)

@@ -56,8 +56,8 @@ class Learnt:
             mine = adaptable(dice, kind)
             if adapter.weights is None or not mine:
                 continue
-            look = self.look(kind)
-            features, values = look.see(look.crops(frame, [dice[k] for k in mine]))
+            look, chosen = self.look(kind), [dice[k] for k in mine]
+            features, values = look.see(look.crops(frame, chosen), frame, chosen)
             for k, blended in zip(mine, adapter.blend(features, values)):
                 dice[k] = reread(dice[k], blended)
         return (
@@ -79,8 +79,9 @@ class Learnt:
             if any(h not in HOW for _, _, h in mine):
                 raise ValueError(f"how a die was confirmed must be one of {', '.join(HOW)}")
             look = self.look(kind)
-            crops = look.crops(frame, [d for d, _, _ in mine])
-            features, read = look.see(crops)
+            chosen = [d for d, _, _ in mine]
+            crops = look.crops(frame, chosen)
+            features, read = look.see(crops, frame, chosen)
             throw[kind] = Examples(
                 features,
                 np.array([v for _, v, _ in mine], np.int16),

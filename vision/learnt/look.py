@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from ..d10.crops import READ_CONTEXT, read_crop
-from ..faces import FACE_MODELS, agreed
+from ..faces import FACE_MODELS, agreed, reframed
 from ..frame_reader import MODELS
 from ..preprocess import FACE_CONTEXT, TURNS, face_crop, read_turned, softmax, to_blob
 from ..types import FACES, Die
@@ -27,11 +27,12 @@ class Kind:
     crop: Callable  # (frame, cx, cy, side) -> the crop the network reads
     context: float  # the crop covers this many times the die's box
     mirrored: bool  # a face seen in a mirror is the same face (pips), so the die is also seen mirrored
+    framed: bool  # an unsure die is also read framed tighter and wider, as its reader reads it (faces.reframed)
 
 
 KINDS = {
-    "d6": Kind(FACE_MODELS, face_crop, FACE_CONTEXT, True),  # classes: no die, 1..6, cocked
-    "d10": Kind(("d10_reader.onnx",), read_crop, READ_CONTEXT, False),  # classes: no die, 1..10, six-sided die
+    "d6": Kind(FACE_MODELS, face_crop, FACE_CONTEXT, True, True),  # classes: no die, 1..6, cocked
+    "d10": Kind(("d10_reader.onnx",), read_crop, READ_CONTEXT, False, False),  # classes: no die, 1..10, six-sided die
 }
 
 
@@ -119,11 +120,13 @@ class Look:
             for d in dice
         ]
 
-    def see(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    def see(self, crops: list[np.ndarray], frame: np.ndarray | None = None, dice=()) -> tuple[np.ndarray, np.ndarray]:
         """(features N x D, values N x faces): each crop's features averaged over its copies (a die is the same
         die turned, and a die of pips the same die mirrored) and scaled to length 1; the network's probabilities
         for each value (averaged the same way; with the kind's other networks, `faces.agreed` with theirs), their
-        sum being how sure it is that this is a flat die of this kind at all. Measured with `dicetable evaluate
+        sum being how sure it is that this is a flat die of this kind at all. Given the `frame` the crops were cut
+        from and their `dice`, a die read unsurely is also read there framed tighter and wider, as the reader reads
+        it (the adapter must not read surely what the reader asks about). Measured with `dicetable evaluate
         --adapt` (vision/README.md, learnt dice)."""
         faces = FACES[self.kind]
         if not crops:
@@ -140,4 +143,7 @@ class Look:
         probs = softmax(logits.reshape(n * len(seen[0]), -1)).reshape(n, len(seen[0]), -1).mean(axis=1)
         if self.others:  # the other networks read each crop as the reader does (reading all its copies doubled a look)
             probs = agreed([probs, *(read_turned(net, crops) for net in self.others)])
+        if frame is not None and self.spec.framed:
+            finds = [(*d.centre, d.box[2] - d.box[0], d.box[3] - d.box[1], 1.0) for d in dice]
+            probs = reframed([self.net, *self.others], frame, finds, probs)
         return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
