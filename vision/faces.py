@@ -64,16 +64,20 @@ def classify(nets: list[cv2.dnn.Net], frame: np.ndarray, finds: list[Find]) -> n
 
 def reframed(nets: list[cv2.dnn.Net], frame: np.ndarray, finds: list[Find], probs: np.ndarray) -> np.ndarray:
     """`probs`, the networks' reading of `finds` framed as usual, with those read below SURE multiplied by their
-    readings at the other FRAMINGS (read as at the usual one: turned where unsure). Whether a die leans stays the
-    usual framing's to say (the networks learnt leaning dice framed so): one read likeliest leaning is left so."""
+    readings at the other FRAMINGS (read as at the usual one: turned where unsure). They say which value; whether a
+    die is there stays the usual framing's to say (a side face or a pip read surer framed otherwise is still no
+    surer a die), and so does whether it leans (the networks learnt leaning dice framed so): one read likeliest
+    leaning is left so."""
     unsure = np.flatnonzero((probs.max(axis=1) < SURE) & (probs.argmax(axis=1) != COCKED))
     if not len(unsure):
         return probs
     # all framings in one pass of each network: here a pass costs more than a few more crops in it
     again = [c for framing in FRAMINGS for c in _crops(frame, [finds[k] for k in unsure], framing)]
     framed = agreed([read_turned(net, again) for net in nets]).reshape(len(FRAMINGS), len(unsure), -1)
+    together = multiplied([probs[unsure], *framed])
+    die = probs[unsure, NO_DIE + 1 :].sum(axis=1, keepdims=True)
     probs = probs.copy()
-    probs[unsure] = multiplied([probs[unsure], *framed])
+    probs[unsure, NO_DIE + 1 :] = together[:, NO_DIE + 1 :] / together[:, NO_DIE + 1 :].sum(axis=1, keepdims=True) * die
     return probs
 
 

@@ -395,9 +395,9 @@ class ReadsByFill:
 
 
 def test_a_die_the_face_readers_are_unsure_of_is_read_framed_tighter_and_wider_too():
-    """A find read below SURE is read again at the FRAMINGS and the three readings multiplied: a die read as a
-    2 framed as usual and as a 1 framed tighter is asked; read alike at every framing it stands; a sure
-    reading is not read again."""
+    """A find read below SURE is read again at the FRAMINGS and the three readings multiplied for its value: a
+    die read as a 2 framed as usual and as a 1 framed tighter is asked; read alike at every framing it stands; a
+    sure reading is not read again."""
     frame = flat.surface(H, W, seed=11)
     flat.die(frame, (640, 480), DIE, 2, angle=0)
     find = [(640.0, 480.0, DIE, DIE, 1.0)]
@@ -411,7 +411,9 @@ def test_a_die_the_face_readers_are_unsure_of_is_read_framed_tighter_and_wider_t
     p = faces.classify([ReadsByFill(between, tight=1, loose=2, sure=0.8)], frame, find)[0]
     other = 0.2 / 7  # each class but the one read, at each framing
     two, one = (0.8 * other * 0.8) ** (1 / 3), (other * 0.8 * other) ** (1 / 3)  # usual, tighter, wider
-    assert p[2] == pytest.approx(two / (two + one + 6 * other), abs=1e-4)  # 0.505
+    # the value's share of a die from the three multiplied; how sure it is a die at all, the usual framing's
+    assert p[2] == pytest.approx(two / (two + one + 5 * other) * (1 - other), abs=1e-4)  # 0.519
+    assert p[0] == pytest.approx(other, abs=1e-6)
     assert six_sided_die(p, (0, 0, 1, 1), "roll").uncertain
 
     p = faces.classify([ReadsByFill(0.0, tight=1, loose=2, sure=0.8)], frame, find)[0]  # a 1 at every framing
