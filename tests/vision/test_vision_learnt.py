@@ -8,6 +8,7 @@ import pytest
 import vision
 from tests.support import photos
 from tests.vision.support import FixedNet
+from vision.lab import night
 from vision.lab.render import flat
 from vision.learnt import Learnt
 from vision.learnt.adapter import HOW, MIN_SEEN, Adapter, Examples
@@ -86,13 +87,15 @@ def test_the_look_reads_a_six_sided_die_with_both_face_readers():
 def test_the_look_is_as_unsure_of_a_die_as_the_reader_that_reads_it_framed_tighter_and_wider(look):
     """tomitomi3-gray-d6 `v2_00210.bmp`: a black die showing two on a dark dish, boxed with the dish. The reader
     reads it as a one, unsurely, once also framed tighter and wider (`faces.FRAMINGS`); the look, given the frame,
-    reads it so too (seen as its crop alone, a one at 0.74: what a blend would have read surely)."""
+    reads it so too, and so does a night's (seen as its crop alone, a one at 0.74: what a blend would read surely)."""
     image = next(i for i in photos("tomitomi3-gray-d6") if i.path.name == "v2_00210.bmp")
     frame = cv2.imread(str(image.path))
     (die,) = vision.read(frame).dice
     assert die.uncertain
     _, values = look.see(look.crops(frame, [die]), frame, [die])
     assert values[0].max() < UNCERTAIN_BELOW and values[0].max() == pytest.approx(die.confidence, abs=0.05)
+    seen = night.see(image, vision.read, lambda p: cv2.imread(str(p)), look)  # a night's look: the table's
+    assert np.allclose(seen.values, values)
 
 
 def test_a_kind_without_a_reader_is_named():

@@ -59,8 +59,9 @@ def see(image: LabeledImage, read: Callable, load: Callable, look: Look) -> Seen
         raise FileNotFoundError(f"cannot read image {image.path}")
     reading = read(frame)
     mine = adaptable(reading.dice, look.kind)
-    crops = look.crops(frame, [reading.dice[k] for k in mine])
-    features, values = look.see(crops)
+    dice = [reading.dice[k] for k in mine]
+    crops = look.crops(frame, dice)
+    features, values = look.see(crops, frame, dice)  # as the table's adapter sees them (learnt.Learnt.adapt)
     return Seen(image, reading, mine, features, values, crops)
 
 
