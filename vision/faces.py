@@ -71,13 +71,12 @@ def reframed(nets: list[cv2.dnn.Net], frame: np.ndarray, finds: list[Find], prob
     unsure = np.flatnonzero((probs.max(axis=1) < SURE) & (probs.argmax(axis=1) != COCKED))
     if not len(unsure):
         return probs
-    # all framings in one pass of each network: here a pass costs more than a few more crops in it
-    again = [c for framing in FRAMINGS for c in _crops(frame, [finds[k] for k in unsure], framing)]
+    again = [c for framing in FRAMINGS for c in _crops(frame, [finds[k] for k in unsure], framing)]  # one read each
     framed = agreed([read_turned(net, again) for net in nets]).reshape(len(FRAMINGS), len(unsure), -1)
-    together = multiplied([probs[unsure], *framed])
+    values = multiplied([probs[unsure], *framed])[:, NO_DIE + 1 :]
     die = probs[unsure, NO_DIE + 1 :].sum(axis=1, keepdims=True)
     probs = probs.copy()
-    probs[unsure, NO_DIE + 1 :] = together[:, NO_DIE + 1 :] / together[:, NO_DIE + 1 :].sum(axis=1, keepdims=True) * die
+    probs[unsure, NO_DIE + 1 :] = values / values.sum(axis=1, keepdims=True) * die
     return probs
 
 
