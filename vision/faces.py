@@ -89,4 +89,7 @@ def six_sided_die(p: np.ndarray, box, zone: str, kind_sure: float = 1.0) -> Die:
     any value. `kind_sure`: how sure the caller is that this is a six-sided die at all (scales the confidence)."""
     value = int(np.argmax(p[1:COCKED])) + 1
     cocked = bool(p[COCKED] > p[value])
-    return Die("d6", None if cocked else value, box, zone, kind_sure * float(p[COCKED] if cocked else p[value]), cocked)
+    p = kind_sure * np.asarray(p, np.float64)
+    return Die(
+        "d6", None if cocked else value, box, zone, float(p[COCKED] if cocked else p[value]), cocked, tuple(p.tolist())
+    )

@@ -20,7 +20,7 @@ import numpy as np
 
 from . import faces, geometry
 from .d10.reader import D6 as D10_SAYS_D6
-from .d10.reader import D10Reader
+from .d10.reader import D10Reader, ten_sided_die
 from .faces import COCKED, NO_DIE
 from .finder import Find, lies_on, on_bigger
 from .frame_reader import MODELS, FrameReader
@@ -154,10 +154,11 @@ class DiceReader(FrameReader):
         kept = [k for k, f in enumerate(finds) if max(f[2], f[3]) >= smallest]
         return [finds[k] for k in kept] + [h for h, _ in dice], np.vstack([probs[kept], *(p for _, p in dice)])
 
-    def ten_sided(self, frame: np.ndarray, finds, probs) -> dict[int, tuple[int, float]]:
-        """The finds that are ten-sided dice, as {index: (value, confidence)}. The face reader has never seen
-        a d10 and reads one as some value, rarely surely; the ten-sided reader, which knows both kinds, looks
-        at each die the face reader is unsure of and must be sure itself (models/README-d10.md, kinds)."""
+    def ten_sided(self, frame: np.ndarray, finds, probs) -> dict[int, np.ndarray]:
+        """The finds that are ten-sided dice, as {index: the ten-sided reader's probabilities}. The face reader
+        has never seen a d10 and reads one as some value, rarely surely; the ten-sided reader, which knows both
+        kinds, looks at each die the face reader is unsure of and must be sure itself (models/README-d10.md,
+        kinds)."""
         unsure = [k for k, p in enumerate(probs) if p[NO_DIE] < p[1:].max() < SURE]
         if not unsure:
             return {}
@@ -166,8 +167,7 @@ class DiceReader(FrameReader):
         tens = {}
         for k, p in zip(unsure, self._d10.classify(frame, [finds[k] for k in unsure])):
             if p[1:D10_SAYS_D6].sum() >= SURE:
-                value = int(np.argmax(p[1:D10_SAYS_D6])) + 1
-                tens[k] = value, float(p[value])
+                tens[k] = p
         return tens
 
     def dice(self, frame, finds, probs, calibration) -> list[Die]:
@@ -184,8 +184,7 @@ class DiceReader(FrameReader):
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
             if k in tens:  # reported as what it is, so that a game played with d6s can say so
-                ten, sure = tens[k]
-                dice.append(Die("d10", ten, box, zone, sure))
+                dice.append(ten_sided_die(tens[k], box, zone))
             else:
                 dice.append(faces.six_sided_die(p, box, zone))
         return _one_die_per_leaning_die(dice)

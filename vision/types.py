@@ -33,6 +33,10 @@ class Die:
     zone: str  # ROLL, KEEP or OUTSIDE
     confidence: float  # 0..1, how sure the value is
     cocked: bool = False  # not lying flat: reported, never read
+    # The reader network's share for each of its classes (no die, each value, then its other class: a d6's
+    # leaning, a d10 reader's six-sided die) as it read this die, scaled by how sure the reader is of the die's
+    # kind; () where no network read it (a die made by hand, or rebuilt from a saved row).
+    probs: tuple[float, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -45,6 +49,7 @@ class Die:
 
     def to_json(self) -> dict:
         out = asdict(self)
+        del out["probs"]  # the reader's working: the reading is the value and its confidence
         out["box"] = [round(v, 1) for v in self.box]
         out["centre"] = [round(v, 1) for v in self.centre]
         out["confidence"] = round(self.confidence, 3)

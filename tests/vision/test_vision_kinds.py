@@ -2,6 +2,7 @@
 (issue 4): the six-sided reader reports the rendered held-out d10s as d10, and real six-sided dice stay d6 to
 both readers on the held-out photos (the kinds reader learned from the others). Kinds come from the labels."""
 
+import cv2
 import numpy as np
 import pytest
 
@@ -56,4 +57,21 @@ def test_a_six_sided_die_among_ten_sided_ones_is_read_by_the_face_reader_leaning
         assert (die.kind, die.value, die.cocked) == ("d6", None, True)
         assert die.confidence == pytest.approx((0.98 - 0.10) * 0.55, abs=1e-3)
     reader._d6_faces = [FixedNet(np.log([0.02, 0.05, 0.05, 0.70, 0.05, 0.03, 0.05, 0.05]))]  # a sure 3
-    assert {(d.kind, d.value, d.cocked) for d in reader.read(frame).dice} == {("d6", 3, False)}
+    dice = reader.read(frame).dice
+    assert {(d.kind, d.value, d.cocked) for d in dice} == {("d6", 3, False)}
+    for die in dice:  # the face reader's shares, each as sure as the die is six-sided (what learnt dice blend with)
+        assert len(die.probs) == 8 and sum(die.probs) == pytest.approx(0.98 - 0.10, abs=1e-3)
+        assert die.probs[3] == pytest.approx(0.70 * (0.98 - 0.10), abs=1e-3) == die.confidence
+
+
+def test_a_ten_sided_die_carries_the_ten_sided_readers_shares_for_each_class(readers):
+    """`Die.probs` of a d10, to both readers: the ten-sided reader's shares (no die, 1..10, six-sided die), its
+    value the likeliest of 1..10 and its share the die's confidence (what learnt dice blend with)."""
+    image = load_labeled_set(HELDOUT_D10)[0]
+    frame = cv2.imread(str(image.path))
+    for kind, reader in readers.items():
+        tens = [d for d in reader.read(frame).dice if d.kind == "d10"]
+        assert tens, kind
+        for die in tens:
+            assert len(die.probs) == 12 and sum(die.probs) == pytest.approx(1, abs=1e-4)
+            assert np.argmax(die.probs[1:11]) + 1 == die.value and die.probs[die.value] == die.confidence

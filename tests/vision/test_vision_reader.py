@@ -421,3 +421,18 @@ def test_a_die_the_face_readers_are_unsure_of_is_read_framed_tighter_and_wider_t
 
     p = faces.classify([ReadsByFill(between, tight=1, loose=2, sure=0.95)], frame, find)[0]  # sure: read once
     assert p[2] == pytest.approx(0.95, abs=1e-4)
+
+
+def test_a_read_die_carries_the_face_readers_share_for_each_class(reader):
+    """`Die.probs`, what the learnt dice's look blends with (vision/learnt/look.py): the face reader's share for no
+    die, each value and leaning, the die's value the likeliest value and its share the confidence. A reading's
+    JSON leaves them out, and two dice read alike are equal whatever the shares."""
+    frame, drawn = flat.six_dice_frame(W, H, seed=3)  # (value, box) of each die drawn
+    reading = reader.read(frame)
+    assert sorted(d.value for d in reading.dice) == sorted(v for v, _ in drawn)
+    for die in reading.dice:
+        assert len(die.probs) == 8 and sum(die.probs) == pytest.approx(1, abs=1e-4)
+        assert np.argmax(die.probs[1:7]) + 1 == die.value and die.probs[die.value] == die.confidence
+    assert all("probs" not in d for d in reading.to_json()["dice"])
+    die = reading.dice[0]
+    assert die == type(die)(die.kind, die.value, die.box, die.zone, die.confidence, die.cocked)

@@ -119,8 +119,14 @@ class D10Reader(FrameReader):
             if k in d6_faces:  # said to be a d6 by this reader, read (value or cocked) by the six-sided one
                 dice.append(faces.six_sided_die(d6_faces[k], box, zone, kind_sure=float(p[D6])))
             else:
-                dice.append(Die("d10", int(best[k]), box, zone, float(p[best[k]])))
+                dice.append(ten_sided_die(p, box, zone))
         return dice
+
+
+def ten_sided_die(p: np.ndarray, box, zone: str) -> Die:
+    """The ten-sided die that the value reader's probabilities `p` (no die, 1..10, six-sided die) show."""
+    value = int(np.argmax(p[1:D6])) + 1
+    return Die("d10", value, box, zone, float(p[value]), probs=tuple(np.asarray(p, np.float64).tolist()))
 
 
 def _of_a_die(probs: np.ndarray) -> np.ndarray:

@@ -61,7 +61,7 @@ def see(image: LabeledImage, read: Callable, load: Callable, look: Look) -> Seen
     mine = adaptable(reading.dice, look.kind)
     dice = [reading.dice[k] for k in mine]
     crops = look.crops(frame, dice)
-    features, values = look.see(crops, frame, dice)  # as the table's adapter sees them (learnt.Learnt.adapt)
+    features, values = look.see(crops, dice)  # as the table's adapter sees them (learnt.Learnt.adapt)
     return Seen(image, reading, mine, features, values, crops)
 
 

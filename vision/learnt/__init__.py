@@ -57,7 +57,7 @@ class Learnt:
             if adapter.weights is None or not mine:
                 continue
             look, chosen = self.look(kind), [dice[k] for k in mine]
-            features, values = look.see(look.crops(frame, chosen), frame, chosen)
+            features, values = look.see(look.crops(frame, chosen), chosen)
             for k, blended in zip(mine, adapter.blend(features, values)):
                 dice[k] = reread(dice[k], blended)
         return (
@@ -81,7 +81,7 @@ class Learnt:
             look = self.look(kind)
             chosen = [d for d, _, _ in mine]
             crops = look.crops(frame, chosen)
-            features, read = look.see(crops, frame, chosen)
+            features, read = look.see(crops, chosen)
             throw[kind] = Examples(
                 features,
                 np.array([v for _, v, _ in mine], np.int16),

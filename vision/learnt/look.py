@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from ..d10.crops import READ_CONTEXT, read_crop
-from ..faces import FACE_MODELS, agreed, reframed
+from ..faces import FACE_MODELS, agreed
 from ..frame_reader import MODELS
 from ..preprocess import FACE_CONTEXT, TURNS, face_crop, read_turned, softmax, to_blob
 from ..types import FACES, Die
@@ -27,12 +27,11 @@ class Kind:
     crop: Callable  # (frame, cx, cy, side) -> the crop the network reads
     context: float  # the crop covers this many times the die's box
     mirrored: bool  # a face seen in a mirror is the same face (pips), so the die is also seen mirrored
-    framed: bool  # an unsure die is also read framed tighter and wider, as its reader reads it (faces.reframed)
 
 
 KINDS = {
-    "d6": Kind(FACE_MODELS, face_crop, FACE_CONTEXT, True, True),  # classes: no die, 1..6, cocked
-    "d10": Kind(("d10_reader.onnx",), read_crop, READ_CONTEXT, False, False),  # classes: no die, 1..10, six-sided die
+    "d6": Kind(FACE_MODELS, face_crop, FACE_CONTEXT, True),  # classes: no die, 1..6, cocked
+    "d10": Kind(("d10_reader.onnx",), read_crop, READ_CONTEXT, False),  # classes: no die, 1..10, six-sided die
 }
 
 
@@ -120,13 +119,14 @@ class Look:
             for d in dice
         ]
 
-    def see(self, crops: list[np.ndarray], frame: np.ndarray | None = None, dice=()) -> tuple[np.ndarray, np.ndarray]:
+    def see(self, crops: list[np.ndarray], dice=()) -> tuple[np.ndarray, np.ndarray]:
         """(features N x D, values N x faces): each crop's features averaged over its copies (a die is the same
-        die turned, and a die of pips the same die mirrored) and scaled to length 1; the network's probabilities
-        for each value (averaged the same way; with the kind's other networks, `faces.agreed` with theirs), their
-        sum being how sure it is that this is a flat die of this kind at all. Given the `frame` the crops were cut
-        from and their `dice`, a die read unsurely is also read there framed tighter and wider, as the reader reads
-        it (the adapter must not read surely what the reader asks about). Measured with `dicetable evaluate
+        die turned, and a die of pips the same die mirrored) and scaled to length 1; and how sure the reader is
+        of each value, their sum being how sure it is that this is a flat die of this kind at all. For a die of
+        `dice` (the crops' dice, as read) that is what the reader read (`Die.probs`): the blend must never be
+        surer of a die than the reader that asks about it, and reading it again would double an adapted read's
+        time. For a crop without one (a die rebuilt from a saved row), what the networks read in it (the first
+        one's copies averaged, with the kind's other networks `faces.agreed`). Measured with `dicetable evaluate
         --adapt` (vision/README.md, learnt dice)."""
         faces = FACES[self.kind]
         if not crops:
@@ -141,9 +141,12 @@ class Look:
             features = features @ projection
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
         probs = softmax(logits.reshape(n * len(seen[0]), -1)).reshape(n, len(seen[0]), -1).mean(axis=1)
-        if self.others:  # the other networks read each crop as the reader does (reading all its copies doubled a look)
-            probs = agreed([probs, *(read_turned(net, crops) for net in self.others)])
-        if frame is not None and self.spec.framed:
-            finds = [(*d.centre, d.box[2] - d.box[0], d.box[3] - d.box[1], 1.0) for d in dice]
-            probs = reframed([self.net, *self.others], frame, finds, probs)
+        read = {k: d.probs for k, d in enumerate(dice) if len(d.probs) == probs.shape[1]}
+        unread = [k for k in range(n) if k not in read]
+        if self.others and unread:  # read as the reader reads a crop (reading all its copies doubled a look)
+            probs[unread] = agreed(
+                [probs[unread], *(read_turned(net, [crops[k] for k in unread]) for net in self.others)]
+            )
+        for k, p in read.items():
+            probs[k] = p
         return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
