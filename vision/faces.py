@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from .finder import Find
+from .frame_reader import classic_net
 from .preprocess import FACE_CONTEXT, SURE, face_crop, read_turned
 from .types import Die
 
@@ -32,7 +33,7 @@ def load(models: Path) -> list[cv2.dnn.Net]:
     first = models / FACE_MODELS[0]
     if not first.exists():
         raise FileNotFoundError(f"no face reader {first}")
-    return [cv2.dnn.readNet(str(models / name)) for name in FACE_MODELS if (models / name).exists()]
+    return [classic_net(models / name) for name in FACE_MODELS if (models / name).exists()]
 
 
 def agreed(probs: list[np.ndarray]) -> np.ndarray:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..d10.crops import READ_CONTEXT, read_crop
 from ..faces import FACE_MODELS, agreed
-from ..frame_reader import MODELS
+from ..frame_reader import MODELS, classic_net
 from ..preprocess import FACE_CONTEXT, TURNS, face_crop, read_turned, softmax, to_blob
 from ..types import FACES, Die
 
@@ -33,14 +33,6 @@ KINDS = {
     "d6": Kind(FACE_MODELS, face_crop, FACE_CONTEXT, True),  # classes: no die, 1..6, cocked
     "d10": Kind(("d10_reader.onnx",), read_crop, READ_CONTEXT, False),  # classes: no die, 1..10, six-sided die
 }
-
-
-def _classic(path: Path) -> cv2.dnn.Net:
-    """The network on OpenCV's classic dnn engine: OpenCV 5's new engine returns only the graph's outputs,
-    the classic one any layer's (OpenCV 4 has only the classic one)."""
-    if hasattr(cv2.dnn, "ENGINE_CLASSIC"):
-        return cv2.dnn.readNetFromONNX(str(path), engine=cv2.dnn.ENGINE_CLASSIC)
-    return cv2.dnn.readNetFromONNX(str(path))
 
 
 def feature_layer(net: cv2.dnn.Net) -> str:
@@ -108,9 +100,9 @@ class Look:
         if kind not in KINDS:
             raise ValueError(f"no learnt dice of kind {kind!r}: kinds are {', '.join(KINDS)}")
         self.kind, self.spec = kind, KINDS[kind]
-        self.net = _classic(models / self.spec.models[0])
+        self.net = classic_net(models / self.spec.models[0])
         self.layers = [feature_layer(self.net), self.net.getLayerNames()[-1]]
-        self.others = [cv2.dnn.readNet(str(models / n)) for n in self.spec.models[1:] if (models / n).exists()]
+        self.others = [classic_net(models / n) for n in self.spec.models[1:] if (models / n).exists()]
 
     def crops(self, frame: np.ndarray, dice: list[Die]) -> list[np.ndarray]:
         """Each die's crop as the reader sees it, from its box."""
