@@ -17,11 +17,12 @@ MODELS = Path(__file__).resolve().parent / "models"  # both readers' networks
 
 
 def classic_net(path: Path) -> cv2.dnn.Net:
-    """The network on OpenCV dnn's classic engine, for the small networks that read a die's crop. On OpenCV 5 it
+    """The network on OpenCV dnn's classic engine, for the six-sided face networks and the look. On OpenCV 5 it
     reads them about a twentieth of a frame's read faster than the new engine (six face crops: 2.3 ms against 2.8;
     `read_ms` 35-37 against 38-39), and it returns any layer's output, where the new engine returns only the
     graph's (learnt/look.py takes a die's features from inside the face network). OpenCV 4 has only this one. The
-    finders stay on the new engine, which runs them faster."""
+    finders and the ten-sided reader's networks stay on the new engine, which runs them faster (a ten-sided
+    frame's read: 41-44 ms against 53-59)."""
     if hasattr(cv2.dnn, "ENGINE_CLASSIC"):
         return cv2.dnn.readNetFromONNX(str(path), engine=cv2.dnn.ENGINE_CLASSIC)
     return cv2.dnn.readNetFromONNX(str(path))

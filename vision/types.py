@@ -35,7 +35,7 @@ class Die:
     cocked: bool = False  # not lying flat: reported, never read
     # The reader network's share for each of its classes (no die, each value, then its other class: a d6's
     # leaning, a d10 reader's six-sided die) as it read this die, scaled by how sure the reader is of the die's
-    # kind; () where no network read it (a die made by hand, or rebuilt from a saved row).
+    # kind; () where no network read it (a die made by hand, or rebuilt from a saved row of a review).
     probs: tuple[float, ...] = field(default=(), compare=False, repr=False)
 
     @property

@@ -24,7 +24,9 @@ MIN_SEEN = 3  # a value the classifier has seen fewer times than this is left to
 MOST_SAY = 0.9  # the classifier's largest share of the blend
 CHECKED, FOLDS = 200, 10  # its share comes from cross-validation on the newest this many dice, in this many folds,
 CHECK_STEPS = 100  # all fitted at once, with this many steps each. Four folds judged a classifier of 30 dice by
-# one of 22 and gave it too little say: tomitomi3-gray-d6 after 30, 74% right with 4 folds, 79% with 10
+# one of 22 and gave it too little say: tomitomi3-gray-d6 after 30, 74% right with 4 folds, 79% with 10. A third of
+# a fit's STEPS (about 5% above its loss): the folds' mistakes set the say, and with 300 steps the nights measured
+# read the same to a die (one sure phantom more on epanemu-dice3 after 100), at three times the cost
 SHARPNESS = 16.0  # the features (length 1) are scaled by this before the classifier
 TYPICAL = 0.1  # a die as alike to the learnt dice of its value as the least alike tenth of them is familiar
 SAME_PICTURE = 0.999  # two dice this alike are one die seen twice (a kept die, confirmed again)
@@ -32,7 +34,7 @@ UNFAMILIAR = 0.05  # ... and one this much less alike (cosine) is a stranger: th
 RIDGE = 1e-2  # weight decay: keeps the classifier from trusting a handful of dice absolutely
 # The loss's curvature is at most this (features of length 1 scaled by SHARPNESS, a bias of 1, the examples'
 # weights summing to 1, a softmax's at most 1/2); descent with momentum 0.9 is steady below 3.8 / CURVATURE. A
-# step of 0.5 (64 times this bound) swung: a fit landed wherever its last steps left it (on epanemu-dice3's 100 dice,
+# step of 0.5 (17 times that) swung: a fit landed wherever its last steps left it (on epanemu-dice3's 100 dice,
 # 4,000 steps ended farther from the best fit than 500), so the same dice learnt in another order, or read after a
 # restart, read differently (aibox-whitebox-d6 after 30: 37 right when fitted throw by throw, 29 fitted at once).
 CURVATURE = (SHARPNESS**2 + 1) / 2 + RIDGE

@@ -117,7 +117,7 @@ class Look:
         of each value, their sum being how sure it is that this is a flat die of this kind at all. For a die of
         `dice` (the crops' dice, as read) that is what the reader read (`Die.probs`): the blend must never be
         surer of a die than the reader that asks about it, and reading it again would double an adapted read's
-        time. For a crop without one (a die rebuilt from a saved row), what the networks read in it (the first
+        time. For a crop without them (a die no network read), what the networks read in it (the first
         one's copies averaged, with the kind's other networks `faces.agreed`). Measured with `dicetable evaluate
         --adapt` (vision/README.md, learnt dice)."""
         faces = FACES[self.kind]
