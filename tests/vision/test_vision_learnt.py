@@ -1,6 +1,8 @@
 """Learnt dice: the look (features from the packaged readers), the adapter (classifier and blend), the store
 and Learnt as the table uses it."""
 
+import json
+
 import cv2
 import numpy as np
 import pytest
@@ -163,6 +165,36 @@ def test_a_correction_outweighs_a_sure_ok_on_the_same_die():
     flagged = Adapter(6)
     flagged.fit(examples(features, values) + examples(twin[:1], [2], "sure") + examples(twin[1:2], [3], "flagged"))
     assert flagged.blend(twin[:1], np.full((1, 6), 1 / 6)).argmax() + 1 == 3  # a confirmed question beats an OK
+
+
+def test_a_die_apart_that_the_learnt_dice_know_is_a_die_though_the_reader_doubts_it():
+    features, values = clusters(20)
+    adapter = Adapter(6)
+    adapter.fit(examples(features, values, "corrected"))  # the reader read every one wrong: the classifier says most
+    known, value = clusters(1, seed=0)[0][2:3], 3  # a three like those learnt
+    stranger = unit(np.random.default_rng(5).normal(size=(1, 16)))  # like no learnt die
+    doubted = np.array([[0.05, 0.05, 0.45, 0.02, 0.02, 0.01]])  # a three, the reader 40% sure it is no die at all
+    apart = adapter.blend(known, doubted, apart=[True])
+    beside = adapter.blend(known, doubted, apart=[False])
+    assert apart.argmax() + 1 == value and apart.max() >= UNCERTAIN_BELOW  # read without asking
+    assert beside.max() < UNCERTAIN_BELOW  # beside another find: perhaps a side face; the table asks
+    assert apart.sum() > beside.sum() == pytest.approx(doubted.sum(), abs=0.02)
+    assert apart.sum() <= 1 + 1e-6
+    alone, among = (adapter.blend(stranger, doubted, apart=[where]) for where in (True, False))
+    np.testing.assert_array_equal(alone, among)  # a die like none learnt: the reader's doubt, apart or not
+
+
+def test_a_die_is_apart_only_with_a_side_of_clear_felt_around_it():
+    from vision.learnt.look import apart
+
+    def die(x, y, side=50):
+        return vision.Die("d6", 1, (x, y, x + side, y + side), vision.ROLL, 0.9, False)
+
+    dice = [die(0, 0), die(90, 0), die(300, 0), die(300, 101), die(600, 600), die(690, 680, 20)]
+    # the first two 40 apart (under a side); the third and fourth 51 (over one); the fifth has a small find 40 off,
+    # under its side, and the small find is 40 from the fifth, more than its own side
+    assert list(apart(dice, range(len(dice)))) == [False, False, True, True, False, True]
+    assert list(apart(dice, [2, 0])) == [True, False]
 
 
 # -- the store
@@ -401,3 +433,20 @@ def test_finds_that_are_part_of_a_die_are_left_to_the_reader():
     ]
     assert adaptable(dice, "d6") == [1, 4]  # the first die too: which of it and its pip is the die, the reader says
     assert adaptable(dice, "d10") == [5]
+
+
+# -- a night on real dice
+def test_after_100_confirmed_grey_crops_the_table_reads_them_as_issue_39_asks(capsys):
+    """Issue 39's targets after 100 confirmed dice (right >= 95%, silent <= 0.3%) and after 30 (silent <= 0.5%),
+    on tomitomi3-gray-d6, which no packaged model learnt from, by the project's command; learning never adds silent
+    mistakes there. Its 90% after 30 and 98% after 300 are not met yet (vision/README.md, learnt dice)."""
+    from appliance.cli import main
+    from tests.support import dataset
+
+    assert main(["evaluate", str(dataset("tomitomi3-gray-d6")), "--adapt", "100", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    after, curve = out["after"], {point["adapt"]: point for point in out["curve"]}
+    assert out["confirmed"] == 100 and after["labeled"] > 2000
+    assert after["right_rate"] >= 0.95 and after["silent_rate"] <= 0.003, after
+    assert curve[30]["silent_rate"] <= 0.005, curve[30]
+    assert all(point["silent_rate"] <= out["before"]["silent_rate"] for point in curve.values()), curve

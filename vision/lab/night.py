@@ -18,7 +18,7 @@ import numpy as np
 
 from ..labels import LabeledImage
 from ..learnt.adapter import HOW, Adapter, Examples, reread
-from ..learnt.look import Look, adaptable
+from ..learnt.look import Look, adaptable, apart
 from ..types import FACES, Reading
 from .scoring import Score, match
 
@@ -70,7 +70,8 @@ def adapted(seen: Seen, adapter: Adapter) -> Reading:
     if adapter.weights is None or not seen.adaptable:
         return seen.reading
     dice = list(seen.reading.dice)
-    for k, values in zip(seen.adaptable, adapter.blend(seen.features, seen.values)):
+    blended = adapter.blend(seen.features, seen.values, apart(dice, seen.adaptable))
+    for k, values in zip(seen.adaptable, blended):
         dice[k] = reread(dice[k], values)
     return replace(seen.reading, dice=tuple(dice))
 

@@ -19,7 +19,7 @@ import numpy as np
 from ..frame_reader import MODELS
 from ..types import FACES, OUTSIDE, Reading
 from .adapter import HOW, Adapter, Examples, newest_balanced, reread
-from .look import KINDS, Look, adaptable, model_id
+from .look import KINDS, Look, adaptable, apart, model_id
 from .store import MOST, Store
 
 __all__ = ["Learnt", "HOW", "KINDS"]
@@ -58,7 +58,7 @@ class Learnt:
                 continue
             look, chosen = self.look(kind), [dice[k] for k in mine]
             features, values = look.see(look.crops(frame, chosen), chosen)
-            for k, blended in zip(mine, adapter.blend(features, values)):
+            for k, blended in zip(mine, adapter.blend(features, values, apart(dice, mine))):
                 dice[k] = reread(dice[k], blended)
         return (
             reading if dice == list(reading.dice) else Reading(tuple(dice), reading.width, reading.height, reading.ms)

@@ -70,6 +70,23 @@ def adaptable(dice, kind: str) -> list[int]:
     ]
 
 
+# How surely a find is a die is the reader's to say, but for one apart from the others that is like the learnt dice
+# (adapter.blend): beside a die, a find may be one of its side faces, which looks to the classifier like the learnt
+# dice of its value and is no die; the reader learnt that from crops of dice side by side. Measured on the nights of
+# vision/README.md (learnt dice): apart by half a side, the white box read one side face surely more; by one, none.
+APART = 1.0  # box sides of clear felt between a die and every other find
+
+
+def apart(dice, indices) -> np.ndarray:
+    """For the dice at `indices`: whether no other find comes within APART of the die's box sides."""
+
+    def near(d, o):
+        gap = APART * max(d.box[2] - d.box[0], d.box[3] - d.box[1])
+        return all(o.box[i] - gap < d.box[i + 2] and d.box[i] - gap < o.box[i + 2] for i in (0, 1))
+
+    return np.array([not any(o is not dice[k] and near(dice[k], o) for o in dice) for k in indices], bool)
+
+
 def model_id(kind: str, models: Path = MODELS) -> str:
     """Which model, and which copies of a die, a kind's features come from (other ones mean something else)."""
     copies = b"turned and mirrored" if KINDS[kind].mirrored else b""
