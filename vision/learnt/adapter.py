@@ -154,15 +154,15 @@ class Adapter:
         """The classifier's share of the blend."""
         return 0.0 if self.weights is None else self.trust
 
-    def blend(self, features: np.ndarray, reader: np.ndarray, apart=None) -> np.ndarray:
+    def blend(self, features: np.ndarray, reader: np.ndarray, apart: np.ndarray | None = None) -> np.ndarray:
         """How sure the blend is of each value (N x faces), from the reader network's probabilities (`reader`:
         its share of each value, summing to how sure it is that this is a flat die of the kind) and the
         classifier's. A value is never surer than the classifier says: where the two disagree, the table asks.
         Whether there is a die at all is the reader's to say (the classifier has seen only dice), but for a die
-        `apart` from the other finds (look.apart; by default none): one like the learnt dice is as surely a die
-        as the classifier has a say. The reader doubts dice unlike those it learnt from (a fifth to two fifths
-        "no die" on the grey crops), and those doubts were what the table still asked about once the classifier
-        read them right."""
+        `apart` from the other finds (one bool per die, look.apart; by default none): one like the learnt dice is
+        as surely a die as the classifier has a say. The reader doubts dice unlike those it learnt from, and
+        those doubts were what the table still asked about once the classifier read them right
+        (vision/README.md, learnt dice)."""
         if self.weights is None or not len(features):
             return reader
         mask = np.where(self.seen, 0.0, -np.inf)
@@ -172,6 +172,8 @@ class Adapter:
         seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
         a = self.say * self.familiar(features, mine.argmax(axis=1))[:, None]
         if apart is not None:
+            if len(apart) != len(features):
+                raise ValueError(f"{len(apart)} dice said apart or not for {len(features)} dice")
             die = die + a * (1 - die) * np.asarray(apart, bool)[:, None]
         mine = np.where(self.seen, mine * seen_share, theirs)  # the unseen values keep the reader's share
         return die * np.minimum((1 - a) * theirs + a * mine, mine)  # sure only where the classifier agrees

@@ -48,14 +48,16 @@ def feature_layer(net: cv2.dnn.Net) -> str:
 # face of a die (a flat die is never centred on another; dice of one tray are near one size): it looks like a
 # die to the classifier too (a white pip on a black die is a black one), so the adapter leaves it to the reader.
 # Measured: these are 47 of the 87 phantoms in 60 photos of tomitomi3-gray-d6 where the reader found one.
+def side(die) -> float:
+    """The longer side of a die's box."""
+    return max(die.box[2] - die.box[0], die.box[3] - die.box[1])
+
+
 PART_OF_A_DIE = 0.45  # box side, of the frame's biggest (a pip: about 0.4; real dice boxed by the finder: from 0.5)
 
 
 def adaptable(dice, kind: str) -> list[int]:
     """Indices of the dice of `kind` the adapter re-reads: flat, and none a part of another die (above)."""
-
-    def side(d):
-        return max(d.box[2] - d.box[0], d.box[3] - d.box[1])
 
     def on_another(d):
         return any(
@@ -78,13 +80,14 @@ APART = 1.0  # box sides of clear felt between a die and every other find
 
 
 def apart(dice, indices) -> np.ndarray:
-    """For the dice at `indices`: whether no other find comes within APART of the die's box sides."""
+    """For the dice at `indices`: whether no other find's box meets the die's box grown by APART times its own side
+    on every side (a small find beside a big die may be apart while the die is not)."""
 
     def near(d, o):
-        gap = APART * max(d.box[2] - d.box[0], d.box[3] - d.box[1])
+        gap = APART * side(d)
         return all(o.box[i] - gap < d.box[i + 2] and d.box[i] - gap < o.box[i + 2] for i in (0, 1))
 
-    return np.array([not any(o is not dice[k] and near(dice[k], o) for o in dice) for k in indices], bool)
+    return np.array([not any(j != k and near(dice[k], o) for j, o in enumerate(dice)) for k in indices], bool)
 
 
 def model_id(kind: str, models: Path = MODELS) -> str:
