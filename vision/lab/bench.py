@@ -1,7 +1,8 @@
 """Timings for `dicetable bench vision`: medians on one thread. The six-sided reader and rest detection on a frame
-drawn flat (render.flat), the ten-sided reader on a rendered tray, and learnt dice: adapting after a confirmed
-throw of six dice (features, refit, the throw written to disk) with a full night learnt, and reading a frame with
-the adapted reader."""
+drawn flat (render.flat): read as a bare photo (`dicetable read`: no tray known, the finder looks at several scales)
+and as the table reads it, with its tray's calibration (the dice's size known: one look); the ten-sided reader on a
+rendered tray; and learnt dice, which only the table uses: adapting after a confirmed throw of six dice (features,
+refit, the throw written to disk) with a full night learnt, and reading the frame as the table does with them."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ..learnt.adapter import HOW, Examples
 from ..learnt.store import MOST
 from ..reader import DiceReader
 from ..rest import RestDetector
+from ..types import TrayCalibration
 from .render import dice_d10, flat, layout
 from .render.frame import DieState, render_frame
 from .render.scene import Scene
@@ -41,8 +43,9 @@ def median_ms(fn, repeats: int) -> float:
 def run(repeats: int = 30) -> dict:
     cv2.setNumThreads(1)
     frame, _ = flat.six_dice_frame(1280, 960)
-    reader = DiceReader()
+    reader, tray = DiceReader(), tray_of(frame)
     read_ms = median_ms(lambda: reader.read(frame), repeats)
+    read_tray_ms = median_ms(lambda: reader.read(frame, tray), repeats)
 
     # a stream alternating between two small frames (dice moved), so every update does the full work
     empty = flat.surface(240, 320)
@@ -53,12 +56,19 @@ def run(repeats: int = 30) -> dict:
     detector = RestDetector(empty)
     counter = iter(range(10**9))
     rest_ms = median_ms(lambda: detector.update(small[next(counter) % 2]), repeats * 10)
-    return {"read_ms": read_ms, "rest_ms": rest_ms, **learnt_ms(frame, reader, repeats)}
+    learnt = learnt_ms(frame, reader, tray, repeats)
+    return {"read_ms": read_ms, "read_tray_ms": read_tray_ms, "rest_ms": rest_ms, **learnt}
 
 
-def learnt_ms(frame: np.ndarray, reader, repeats: int) -> dict:
-    """{"adapt_ms", "read_adapted_ms"} on `frame` (six dice), `reader` (a DiceReader)."""
-    reading = reader.read(frame)
+def tray_of(frame: np.ndarray) -> TrayCalibration:
+    """The bench frame's calibration as the wizard would make it: the whole picture is the tray, its dice as drawn."""
+    h, w = frame.shape[:2]
+    return TrayCalibration([[0, 0], [w, 0], [w, h], [0, h]], die_px=w * flat.DIE_SHARE, frame_size=(w, h))
+
+
+def learnt_ms(frame: np.ndarray, reader, tray: TrayCalibration, repeats: int) -> dict:
+    """{"adapt_ms", "read_adapted_ms"} on `frame` (six dice) in `tray`, `reader` (a DiceReader)."""
+    reading = reader.read(frame, tray)
     dice, values = list(reading.dice), [d.value for d in reading.dice]
     with tempfile.TemporaryDirectory() as folder:
         learnt = Learnt(Path(folder))
@@ -76,7 +86,7 @@ def learnt_ms(frame: np.ndarray, reader, repeats: int) -> dict:
         )
         learnt.adapters["d6"].fit(learnt.examples["d6"])
         adapt_ms = median_ms(lambda: learnt.learn(frame, dice, values, ["sure"] * len(dice)), repeats)
-        read_adapted_ms = median_ms(lambda: learnt.adapt(frame, reader.read(frame)), repeats)
+        read_adapted_ms = median_ms(lambda: learnt.adapt(frame, reader.read(frame, tray)), repeats)
     return {"adapt_ms": adapt_ms, "read_adapted_ms": read_adapted_ms}
 
 

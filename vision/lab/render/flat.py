@@ -173,11 +173,14 @@ def surface(height: int, width: int, colour=(60, 110, 40), seed: int = 0, grain:
     return np.clip(base * light[..., None], 0, 255).astype(np.uint8)
 
 
+DIE_SHARE = 1 / 12  # six_dice_frame's dice: the edge of a die, of the frame's width
+
+
 def six_dice_frame(width: int = 1280, height: int = 960, seed: int = 0) -> tuple[np.ndarray, list[tuple[int, tuple]]]:
     """A felt tray with six flat dice of mixed looks: the bench frame. Returns (frame, [(value, box)])."""
     frame = surface(height, width, seed=seed)
     rng = np.random.default_rng(seed)
-    size = width / 12
+    size = width * DIE_SHARE
     looks = [WHITE, BLACK, RED_TRANSLUCENT, MARBLED, WHITE, BLACK]
     dice = []
     for i, look in enumerate(looks):
