@@ -107,6 +107,11 @@ class TrayCalibration:
     empty: np.ndarray | None = None  # BGR picture of the empty tray, full frame size
     frame_size: tuple[int, int] | None = None  # (width, height) of the frames it was made on; None: not known
 
+    @classmethod
+    def whole(cls, width: int, height: int, die_px: float) -> TrayCalibration:
+        """A frame read at a known die size and nothing else known: the whole picture is the tray."""
+        return cls([(0, 0), (width, 0), (width, height), (0, height)], die_px=die_px, frame_size=(width, height))
+
     def __post_init__(self):
         self.tray = np.asarray(self.tray, dtype=np.float32).reshape(-1, 2)
         if self.keep is not None:

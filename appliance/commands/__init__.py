@@ -69,8 +69,7 @@ def photo_reader(args):
                 f"--die-px {args.die_px:g} is too big for this {w}x{h} photo: at most "
                 f"{biggest_die_px(w, h):g} (a third of its shorter side)"
             )
-        tray = vision.TrayCalibration(tray=[(0, 0), (w, 0), (w, h), (0, h)], die_px=args.die_px)
-        return vision.read_kind(frame, tray, args.kind)
+        return vision.read_kind(frame, vision.TrayCalibration.whole(w, h, args.die_px), args.kind)
 
     return read_at_die_size if args.die_px else read_bare
 

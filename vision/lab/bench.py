@@ -63,7 +63,7 @@ def run(repeats: int = 30) -> dict:
 def tray_of(frame: np.ndarray) -> TrayCalibration:
     """The bench frame's calibration as the wizard would make it: the whole picture is the tray, its dice as drawn."""
     h, w = frame.shape[:2]
-    return TrayCalibration([[0, 0], [w, 0], [w, h], [0, h]], die_px=w * flat.DIE_SHARE, frame_size=(w, h))
+    return TrayCalibration.whole(w, h, w * flat.DIE_SHARE)
 
 
 def learnt_ms(frame: np.ndarray, reader, tray: TrayCalibration, repeats: int) -> dict:

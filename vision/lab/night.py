@@ -17,8 +17,9 @@ from pathlib import Path
 import numpy as np
 
 from ..labels import LabeledImage
-from ..learnt.adapter import HOW, Adapter, Examples, reread
-from ..learnt.look import Look, adaptable, apart
+from ..learnt import reread_dice
+from ..learnt.adapter import HOW, Adapter, Examples
+from ..learnt.look import Look, adaptable
 from ..types import FACES, Reading
 from .scoring import Score, match
 
@@ -69,10 +70,7 @@ def adapted(seen: Seen, adapter: Adapter) -> Reading:
     """The photo's reading with the adapter's say in each adaptable die."""
     if adapter.weights is None or not seen.adaptable:
         return seen.reading
-    dice = list(seen.reading.dice)
-    blended = adapter.blend(seen.features, seen.values, apart(dice, seen.adaptable))
-    for k, values in zip(seen.adaptable, blended):
-        dice[k] = reread(dice[k], values)
+    dice = reread_dice(seen.reading.dice, seen.adaptable, adapter, seen.features, seen.values)
     return replace(seen.reading, dice=tuple(dice))
 
 

@@ -25,6 +25,15 @@ from .store import MOST, Store
 __all__ = ["Learnt", "HOW", "KINDS"]
 
 
+def reread_dice(dice: list, indices: list[int], adapter: Adapter, features, values) -> list:
+    """`dice` with those at `indices` re-read by the adapter's blend of their `features` and the reader's `values`
+    (look.Look.see), each apart from the other finds or not (look.apart)."""
+    dice = list(dice)
+    for k, blended in zip(indices, adapter.blend(features, values, apart(dice, indices))):
+        dice[k] = reread(dice[k], blended)
+    return dice
+
+
 class Learnt:
     def __init__(self, folder: Path | None = None, models: Path = MODELS):
         """`folder`: where the examples are kept (None: learnt only until the program ends)."""
@@ -58,8 +67,7 @@ class Learnt:
                 continue
             look, chosen = self.look(kind), [dice[k] for k in mine]
             features, values = look.see(look.crops(frame, chosen), chosen)
-            for k, blended in zip(mine, adapter.blend(features, values, apart(dice, mine))):
-                dice[k] = reread(dice[k], blended)
+            dice = reread_dice(dice, mine, adapter, features, values)
         return (
             reading if dice == list(reading.dice) else Reading(tuple(dice), reading.width, reading.height, reading.ms)
         )

@@ -44,15 +44,15 @@ def feature_layer(net: cv2.dnn.Net) -> str:
     return names[last_fc - 1]
 
 
-# A find much smaller than the biggest of its frame, or centred on another, is the reader's find of a pip or a
-# face of a die (a flat die is never centred on another; dice of one tray are near one size): it looks like a
-# die to the classifier too (a white pip on a black die is a black one), so the adapter leaves it to the reader.
-# Measured: these are 47 of the 87 phantoms in 60 photos of tomitomi3-gray-d6 where the reader found one.
 def side(die) -> float:
     """The longer side of a die's box."""
     return max(die.box[2] - die.box[0], die.box[3] - die.box[1])
 
 
+# A find much smaller than the biggest of its frame, or centred on another, is the reader's find of a pip or a
+# face of a die (a flat die is never centred on another; dice of one tray are near one size): it looks like a
+# die to the classifier too (a white pip on a black die is a black one), so the adapter leaves it to the reader.
+# Measured: these are 47 of the 87 phantoms in 60 photos of tomitomi3-gray-d6 where the reader found one.
 PART_OF_A_DIE = 0.45  # box side, of the frame's biggest (a pip: about 0.4; real dice boxed by the finder: from 0.5)
 
 
