@@ -2,6 +2,7 @@
 and Learnt as the table uses it."""
 
 import json
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -15,7 +16,7 @@ from vision.lab.render import flat
 from vision.learnt import Learnt
 from vision.learnt.adapter import HOW, MIN_SEEN, Adapter, Examples
 from vision.learnt.look import Look, apart, feature_layer
-from vision.preprocess import softmax
+from vision.preprocess import SURE, softmax, to_blob
 from vision.types import UNCERTAIN_BELOW
 
 
@@ -103,6 +104,22 @@ def test_the_look_takes_a_read_die_as_unsure_as_the_reader_read_it(look):
     assert alone[0].argmax() + 1 == 1 and alone[0].max() >= UNCERTAIN_BELOW
     seen = night.see(image, vision.read, lambda p: cv2.imread(str(p)), look)  # a night's look: the table's
     assert np.allclose(seen.values, values)
+
+
+def test_reading_the_look_glances_at_a_die_the_reader_read_surely(look):
+    """Reading (`glance`: the table's adapted read, a night's), a die the reader read surely is seen in its upright
+    copy only, as the reader saw it; one it read unsurely in all its copies, as every die is seen when learnt."""
+    frame, _ = flat.six_dice_frame(seed=3)
+    sure = next(d for d in vision.read(frame).dice if max(d.probs[1:7]) >= SURE)
+    unsure = replace(sure, probs=tuple(0.5 * p + 0.5 / len(sure.probs) for p in sure.probs))
+    crops = look.crops(frame, [sure, unsure])
+    glanced, _ = look.see(crops, [sure, unsure], glance=True)
+    learnt, _ = look.see(crops, [sure, unsure])
+    look.net.setInput(to_blob(crops[:1]))
+    upright = look.net.forward(look.layers)[0].reshape(-1)
+    assert np.allclose(glanced[0], upright / np.linalg.norm(upright), atol=1e-5)
+    assert np.allclose(glanced[1], learnt[1]) and np.allclose(learnt[0], learnt[1])
+    assert not np.allclose(glanced[0], learnt[0], atol=1e-3)  # the copies make other features
 
 
 def test_a_kind_without_a_reader_is_named():

@@ -62,7 +62,7 @@ def see(image: LabeledImage, read: Callable, load: Callable, look: Look) -> Seen
     mine = adaptable(reading.dice, look.kind)
     dice = [reading.dice[k] for k in mine]
     crops = look.crops(frame, dice)
-    features, values = look.see(crops, dice)  # as the table's adapter sees them (learnt.Learnt.adapt)
+    features, values = look.see(crops, dice, glance=True)  # as the table's adapter reads them (Learnt.adapt)
     return Seen(image, reading, mine, features, values, crops)
 
 
@@ -114,10 +114,11 @@ def night(
     k, taught = 0, 0
     while k < len(order) and taught < n:
         seen = see(images[order[k]], read, load, look)
+        learnt = look.see(seen.crops, [seen.reading.dice[i] for i in seen.adaptable])[0]  # as Learnt.learn sees them
         k += 1
         for j, value, how in confirmations(seen, adapted(seen, adapter), lambda: taught in wrong, rng, faces):  # noqa: B023 (taught as it grows)
             examples = examples + Examples(
-                seen.features[j : j + 1],
+                learnt[j : j + 1],
                 np.array([value], np.int16),
                 np.array([HOW.index(how)], np.int8),
                 seen.values[j : j + 1].argmax(axis=1).astype(np.int16) + 1,

@@ -66,7 +66,7 @@ class Learnt:
             if adapter.weights is None or not mine:
                 continue
             look, chosen = self.look(kind), [dice[k] for k in mine]
-            features, values = look.see(look.crops(frame, chosen), chosen)
+            features, values = look.see(look.crops(frame, chosen), chosen, glance=True)
             dice = reread_dice(dice, mine, adapter, features, values)
         return (
             reading if dice == list(reading.dice) else Reading(tuple(dice), reading.width, reading.height, reading.ms)

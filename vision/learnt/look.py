@@ -15,7 +15,7 @@ import numpy as np
 from ..d10.crops import READ_CONTEXT, read_crop
 from ..faces import FACE_MODELS, agreed
 from ..frame_reader import MODELS, classic_net
-from ..preprocess import FACE_CONTEXT, TURNS, face_crop, read_turned, softmax, to_blob
+from ..preprocess import FACE_CONTEXT, SURE, TURNS, face_crop, read_turned, softmax, to_blob
 from ..types import FACES, Die
 
 
@@ -131,30 +131,34 @@ class Look:
             for d in dice
         ]
 
-    def see(self, crops: list[np.ndarray], dice=()) -> tuple[np.ndarray, np.ndarray]:
+    def see(self, crops: list[np.ndarray], dice=(), glance: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """(features N x D, values N x faces): each crop's features averaged over its copies (a die is the same
         die turned, and a die of pips the same die mirrored) and scaled to length 1; and how sure the reader is
         of each value, their sum being how sure it is that this is a flat die of this kind at all. For a die of
         `dice` (the crops' dice, as read) that is what the reader read (`Die.probs`): the blend must never be
         surer of a die than the reader that asks about it, and reading it again would double an adapted read's
         time. For a crop without them (a die no network read), what the networks read in it (the first
-        one's copies averaged, with the kind's other networks `faces.agreed`). Measured with `dicetable evaluate
-        --adapt` (vision/README.md, learnt dice)."""
+        one's copies averaged, with the kind's other networks `faces.agreed`). With `glance` (reading, not
+        learning), a die the reader read surely is seen in its upright copy only, as the reader reads it: there
+        the classifier only checks the reader, and all copies of six dice cost an adapted read 15 ms more.
+        Measured with `dicetable evaluate --adapt` (vision/README.md, learnt dice)."""
         faces = FACES[self.kind]
         if not crops:
             return np.zeros((0, 0), np.float32), np.zeros((0, faces), np.float32)
-        seen = [copies(c, self.spec.mirrored) for c in crops]
+        read = {k: d.probs for k, d in enumerate(dice) if len(d.probs) == faces + 2}  # no die, values, other
+        glanced = {k for k, p in read.items() if glance and max(p[1 : faces + 1]) >= SURE}
+        seen = [copies(c, self.spec.mirrored)[: 1 if k in glanced else None] for k, c in enumerate(crops)]
         self.net.setInput(to_blob([c for each in seen for c in each]))
         features, logits = self.net.forward(self.layers)
-        n = len(crops)
-        features = features.reshape(n, len(seen[0]), -1).mean(axis=1)
+        counts = np.array([len(each) for each in seen])
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        features = np.add.reduceat(features.reshape(len(features), -1), starts) / counts[:, None]
         projection = _projection(features.shape[1])
         if projection is not None:
             features = features @ projection
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
-        probs = softmax(logits.reshape(n * len(seen[0]), -1)).reshape(n, len(seen[0]), -1).mean(axis=1)
-        read = {k: d.probs for k, d in enumerate(dice) if len(d.probs) == probs.shape[1]}
-        unread = [k for k in range(n) if k not in read]
+        probs = np.add.reduceat(softmax(logits.reshape(len(logits), -1)), starts) / counts[:, None]
+        unread = [k for k in range(len(crops)) if k not in read]
         if self.others and unread:  # read as the reader reads a crop (reading all its copies doubled a look)
             probs[unread] = agreed(
                 [probs[unread], *(read_turned(net, [crops[k] for k in unread]) for net in self.others)]
