@@ -159,24 +159,29 @@ class Adapter:
         its share of each value, summing to how sure it is that this is a flat die of the kind) and the
         classifier's. A value is never surer than the classifier says: where the two disagree, the table asks.
         Whether there is a die at all is the reader's to say (the classifier has seen only dice), but for a die
-        `apart` from the other finds (one bool per die, look.apart; by default none): one like the learnt dice is
-        as surely a die as the classifier has a say. The reader doubts dice unlike those it learnt from, and
-        those doubts were what the table still asked about once the classifier read them right
+        `apart` from the other finds (one bool per die, look.apart; by default none): one like the learnt dice of
+        the value it is read as is as surely a die as the classifier has a say. The reader doubts dice unlike those
+        it learnt from, and those doubts were what the table still asked about once the classifier read them right
         (vision/README.md, learnt dice)."""
         if self.weights is None or not len(features):
             return reader
         mask = np.where(self.seen, 0.0, -np.inf)
         mine = softmax(_inputs(features) @ self.weights + mask)
+        likeliest = mine.argmax(axis=1)  # of the values the classifier has seen
         die = reader.sum(axis=1, keepdims=True)
         theirs = reader / np.maximum(die, 1e-9)
         seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
-        a = self.say * self.familiar(features, mine.argmax(axis=1))[:, None]
+        a = self.say * self.familiar(features, likeliest)[:, None]
+        mine = np.where(self.seen, mine * seen_share, theirs)  # the unseen values keep the reader's share
+        values = np.minimum((1 - a) * theirs + a * mine, mine)  # sure only where the classifier agrees
         if apart is not None:
             if len(apart) != len(features):
                 raise ValueError(f"{len(apart)} dice said apart or not for {len(features)} dice")
-            die = die + a * (1 - die) * np.asarray(apart, bool)[:, None]
-        mine = np.where(self.seen, mine * seen_share, theirs)  # the unseen values keep the reader's share
-        return die * np.minimum((1 - a) * theirs + a * mine, mine)  # sure only where the classifier agrees
+            # vouched for as a die of the value it is like, and so only where it is read as that value: a die
+            # read as a value the classifier has not seen (the reader's say) is not like any learnt die of it
+            vouched = np.asarray(apart, bool) & (values.argmax(axis=1) == likeliest)
+            die = die + a * (1 - die) * vouched[:, None]
+        return die * values
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:

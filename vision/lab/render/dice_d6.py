@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from ...pips import PIPS
+from . import glyphs
 from .solid import Face, Solid
 
 TEX = 96  # texture pixels per face edge: several times what the camera resolves
@@ -25,7 +26,7 @@ class Look:
     second: tuple | None = None  # marbled: a second colour swirled in
     alpha: float = 1.0  # below 1: translucent
     pip_scale: float = 1.0
-    pip_style: str = "round"  # round, square (sharp-edged casino pips), ring (painted outline)
+    pip_style: str = "round"  # round, square (sharp-edged casino pips), ring (painted outline), numeral (a digit)
     one: tuple | None = None  # a different colour for the 1 (as on Asian dice)
     gloss: float = 0.25
 
@@ -69,6 +70,18 @@ def rounded_mask(size: int, inset: float = 0.035, radius: float = 0.16) -> np.nd
     return cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
 
 
+def with_numeral(tex: np.ndarray, value: int, ink) -> np.ndarray:
+    """A square face texture carrying its value as a digit instead of pips, in colour `ink`: bold, half the face
+    tall, a 6 underlined (as on numeral dice, so that it is no 9 upside down)."""
+    size = tex.shape[0]
+    mask = np.zeros((size, size), np.uint8)
+    glyphs.draw(mask, str(value), (size / 2, size * (0.46 if value == 6 else 0.5)), size * 0.55, 1.3)
+    if value == 6:
+        cv2.line(mask, (round(size * 0.38), round(size * 0.82)), (round(size * 0.62), round(size * 0.82)), 255, 3)
+    w = (mask.astype(np.float32) / 255)[..., None]
+    return tex * (1 - w) + np.array(ink, np.float32) * w
+
+
 def face_texture(value: int, look: Look, rng: np.random.Generator) -> np.ndarray:
     s = TEX
     tex = body_texture(look, rng, (s, s))
@@ -76,6 +89,8 @@ def face_texture(value: int, look: Look, rng: np.random.Generator) -> np.ndarray
     yy, xx = np.mgrid[0:s, 0:s].astype(np.float32) / (s - 1) - 0.5
     tex *= (1.0 - 0.22 * (np.maximum(np.abs(xx), np.abs(yy)) * 2) ** 6)[..., None]
     ink = look.one if (value == 1 and look.one) else look.ink
+    if look.pip_style == "numeral":
+        return with_numeral(tex, value, ink)
     r = s * 0.085 * look.pip_scale * (1.5 if value == 1 and look.one else 1.0)
     for px, py in PIPS[value]:
         cx, cy = s / 2 + px * s * 0.27, s / 2 + py * s * 0.27

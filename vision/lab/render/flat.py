@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from ...pips import PIPS
-from .dice_d6 import Look
+from .dice_d6 import Look, with_numeral
 
 TEXTURE = 64
 
@@ -40,10 +40,13 @@ def face(value: int, look: Look, rng: np.random.Generator | None = None) -> tupl
     cv2.rectangle(mask, (0, r), (s - 1, s - 1 - r), 255, -1)
     for cx, cy in [(r, r), (s - 1 - r, r), (r, s - 1 - r), (s - 1 - r, s - 1 - r)]:
         cv2.circle(mask, (cx, cy), r, 255, -1)
-    pip_r = max(2, int(round(s * 0.085 * look.pip_scale)))
-    for px, py in PIPS[value]:
-        centre = (int(round(s / 2 + px * s * 0.27)), int(round(s / 2 + py * s * 0.27)))
-        cv2.circle(tex, centre, pip_r, look.ink, -1, cv2.LINE_AA)
+    if look.pip_style == "numeral":
+        tex = with_numeral(tex, value, look.ink)
+    else:
+        pip_r = max(2, int(round(s * 0.085 * look.pip_scale)))
+        for px, py in PIPS[value]:
+            centre = (int(round(s / 2 + px * s * 0.27)), int(round(s / 2 + py * s * 0.27)))
+            cv2.circle(tex, centre, pip_r, look.ink, -1, cv2.LINE_AA)
     # a little shading towards the edges, as on a real rounded die
     yy, xx = np.mgrid[0:s, 0:s].astype(np.float32) / (s - 1) - 0.5
     tex *= (1.0 - 0.25 * (np.maximum(np.abs(xx), np.abs(yy)) ** 3))[..., None]

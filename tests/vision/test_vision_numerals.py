@@ -1,0 +1,69 @@
+"""Six-sided dice with numerals instead of pips (vision.lab.numerals): a rendered set of dice the readers were
+never taught, and what the table makes of them (issue 39)."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.lab.numerals import LOOKS, main, write_numeral_set
+from vision.lab.render import flat
+from vision.labels import load_labeled_set
+
+
+def share_near(pixels: np.ndarray, colour) -> float:
+    """The share of `pixels` (N x 3) within 40 of `colour` in every channel."""
+    return float((np.abs(pixels.astype(int) - colour).max(axis=1) < 40).mean())
+
+
+def test_each_numeral_photo_holds_its_dice_where_its_labels_say(tmp_path):
+    """Each labeled box holds a die: its middle is the look's body with the look's ink (the digit) on it, never the
+    felt; no two dice touch."""
+    look = LOOKS["black"]
+    images = load_labeled_set(write_numeral_set(tmp_path, photos=6, look="black", seed=3))
+    assert len(images) == 6 and all(2 <= len(i.dice) <= 5 for i in images)
+    for image in images:
+        frame = cv2.imread(str(image.path))
+        for k, die in enumerate(image.dice):
+            x0, y0, x1, y1 = die.box
+            assert 0 <= x0 < x1 <= image.width and 0 <= y0 < y1 <= image.height and 1 <= die.value <= 6
+            w, h = x1 - x0, y1 - y0
+            middle = frame[int(y0 + h / 3) : int(y1 - h / 3), int(x0 + w / 3) : int(x1 - w / 3)].reshape(-1, 3)
+            assert share_near(middle, look.body) > 0.2 and share_near(middle, look.ink) > 0.1, (image.path.name, k)
+            for other in image.dice[k + 1 :]:
+                assert other.box[0] > x1 or other.box[2] < x0 or other.box[1] > y1 or other.box[3] < y0
+
+
+def test_a_numeral_face_is_its_digit_not_its_pips():
+    faces = [flat.face(v, LOOKS["white"])[0] for v in range(1, 7)]
+    pips = [flat.face(v, flat.WHITE)[0] for v in range(1, 7)]
+    for v, face in enumerate(faces, 1):
+        assert all(np.abs(face - other).max() > 100 for other in faces[v:]), v
+        assert np.abs(face - pips[v - 1]).max() > 100, v
+
+
+def test_the_command_writes_the_set_and_refuses_what_it_cannot_draw(tmp_path, capsys):
+    assert main([str(tmp_path / "set"), "--photos", "2", "--look", "red"]) == 0
+    assert "2 photos of red numeral dice" in capsys.readouterr().out
+    assert len(json.loads((tmp_path / "set" / "labels.json").read_text())["images"]) == 2
+    for wrong in (["--photos", "0"], ["--look", "skull"]):
+        with pytest.raises(SystemExit):
+            main([str(tmp_path / "x"), *wrong])
+        assert wrong[0] in capsys.readouterr().err
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 39 not met for numeral dice: the face reader takes most of them for no die, so they never reach "
+    "the players' check and are never learnt (vision/README.md, learnt dice)",
+)
+def test_after_30_confirmed_numeral_dice_the_table_reads_them_as_issue_39_asks(tmp_path, capsys):
+    """Issue 39's targets after 30 confirmed dice, right >= 90% and silent <= 0.5%, on white dice with black
+    numerals, which a person reads without effort."""
+    from appliance.cli import main as dicetable
+
+    write_numeral_set(tmp_path, photos=120, look="white")
+    assert dicetable(["evaluate", str(tmp_path), "--adapt", "30", "--json"]) == 0
+    after = json.loads(capsys.readouterr().out)["after"]
+    assert after["right_rate"] >= 0.90 and after["silent_rate"] <= 0.005, after
