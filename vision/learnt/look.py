@@ -126,10 +126,7 @@ class Look:
 
     def crops(self, frame: np.ndarray, dice: list[Die]) -> list[np.ndarray]:
         """Each die's crop as the reader sees it, from its box."""
-        return [
-            self.spec.crop(frame, *d.centre, max(d.box[2] - d.box[0], d.box[3] - d.box[1]) * self.spec.context)
-            for d in dice
-        ]
+        return [self.spec.crop(frame, *d.centre, side(d) * self.spec.context) for d in dice]
 
     def see(self, crops: list[np.ndarray], dice=(), glance: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """(features N x D, values N x faces): each crop's features averaged over its copies (a die is the same
