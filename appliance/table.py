@@ -326,6 +326,7 @@ class Table:
     def _held_reading(self, reading: Reading) -> None:
         """A reading in a game whose kept dice stay in the keep zone (the sheet games)."""
         game, n = self.game, self.game.dice_due
+        reading = reading.looked_for(n - len(kept(reading)) - len(rolled(reading)))  # a doubted die is asked about
         keep, rolled_ = kept(reading), rolled(reading)
         if game.throw is None:
             if keep:
@@ -364,6 +365,7 @@ class Table:
         expected = self.game.dice_due
         if expected == 0:
             return
+        reading = reading.looked_for(expected - len(rolled(reading)))  # as in _held_reading
         if len(rolled(reading)) != expected:
             self._say(
                 f"{count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled(reading))}", WARN

@@ -64,14 +64,21 @@ class FrameReader:
         """The dice the finds and their class probabilities make (phantoms dropped, one die per die)."""
         raise NotImplementedError
 
+    def judged(
+        self, frame: np.ndarray, finds: list[Find], probs: np.ndarray, calibration: TrayCalibration | None
+    ) -> tuple[list[Die], tuple[Die, ...]]:
+        """The dice (`dice`) and the finds dropped as no die that may yet be one (Reading.doubted); by default
+        none are kept."""
+        return self.dice(frame, finds, probs, calibration), ()
+
     def read(self, frame: np.ndarray, calibration: TrayCalibration | None = None) -> Reading:
         _check(frame)
         start = time.perf_counter()
         finds = self.find(frame, calibration.die_px if calibration else None)
-        dice = self.dice(frame, finds, self.classify(frame, finds), calibration)
+        dice, doubted = self.judged(frame, finds, self.classify(frame, finds), calibration)
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
         h, w = frame.shape[:2]
-        return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000)
+        return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000, doubted)
 
 
 def _check(frame) -> None:

@@ -61,6 +61,7 @@ CLOSE_UP_SHARE = 1 / 3
 # Sized to its dice, a close-up shrinks to little more than them, and the finder, which learned dice amid their
 # surroundings, misses them: a frame shorter than this at that look is given a border of its own edge's colour.
 CLOSE_UP_PX = 96
+DOUBTED_MOST = 6  # finds taken for no die kept as doubted (Reading.doubted), the likeliest dice
 
 
 class DiceReader(FrameReader):
@@ -171,23 +172,31 @@ class DiceReader(FrameReader):
         return tens
 
     def dice(self, frame, finds, probs, calibration) -> list[Die]:
+        return self.judged(frame, finds, probs, calibration)[0]
+
+    def judged(self, frame, finds, probs, calibration) -> tuple[list[Die], tuple[Die, ...]]:
         die_px = calibration.die_px if calibration else None
         if not die_px:
             finds, probs = self._pips_as_dice(frame, finds, probs)
         tens = self.ten_sided(frame, finds, probs)
-        dice = []
+        dice, doubted = [], []
         for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
-            if p[NO_DIE] >= p[1:].max():  # the face reader sees no die here: a phantom
-                continue
             if die_px:  # the calibrated size is steadier than the finder's own estimate
                 w = h = die_px
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
-            if k in tens:  # reported as what it is, so that a game played with d6s can say so
+            if p[NO_DIE] >= p[1:].max():  # the face reader sees no die here: a phantom, or a die it doubts
+                doubted.append(faces.six_sided_die(p, box, zone))
+            elif k in tens:  # reported as what it is, so that a game played with d6s can say so
                 dice.append(ten_sided_die(tens[k], box, zone))
             else:
                 dice.append(faces.six_sided_die(p, box, zone))
-        return _one_die_per_leaning_die(dice)
+        return _one_die_per_leaning_die(dice), _likeliest([d for d in doubted if not d.cocked])
+
+
+def _likeliest(doubted: list[Die]) -> tuple[Die, ...]:
+    """The DOUBTED_MOST doubted finds likeliest to be a die."""
+    return tuple(sorted(doubted, key=lambda d: -sum(d.probs[1:COCKED]))[:DOUBTED_MOST])
 
 
 def _one_die_per_leaning_die(dice: list[Die]) -> list[Die]:

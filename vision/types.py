@@ -5,7 +5,7 @@ Plain data only: the table, the tests and the commands build and compare these w
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 
@@ -65,10 +65,23 @@ class Reading:
     width: int
     height: int
     ms: float = 0.0
+    # Finds the reader took for no die but that may be one, likeliest die first (none leaning): a die unlike those
+    # the reader learnt from (a numeral, a die seen from low down) is doubted, not read. Where fewer dice lie in
+    # the rolling area than were thrown, the table asks about these (`looked_for`); dice learnt may vouch for one.
+    doubted: tuple[Die, ...] = ()
 
     @property
     def values(self) -> list[int]:
         return sorted(d.value for d in self.dice if d.value is not None)
+
+    def looked_for(self, missing: int) -> Reading:
+        """The reading with the `missing` likeliest doubted finds in the rolling area taken as dice, so that the
+        table asks about them: a doubted find is never surer of its value than of being no die, so it is asked."""
+        offered = [d for d in self.doubted if d.zone == ROLL][: max(missing, 0)]
+        if not offered:
+            return self
+        rest = tuple(d for d in self.doubted if not any(d is o for o in offered))
+        return replace(self, dice=self.dice + tuple(offered), doubted=rest)
 
     @property
     def needs_attention(self) -> bool:
@@ -81,6 +94,7 @@ class Reading:
             "height": self.height,
             "ms": round(self.ms, 2),
             "dice": [d.to_json() for d in self.dice],
+            "doubted": [d.to_json() for d in self.doubted],
         }
 
 

@@ -2,6 +2,7 @@
 loop teaching them, the menu that counts and forgets them."""
 
 import json
+from dataclasses import replace
 
 import numpy as np
 
@@ -13,7 +14,7 @@ from hardware.buttons import Press, ScriptedPanel
 from hardware.replay import ReplaySource
 from tests.table.test_main_loop import reading, write_recording
 from vision.rest import RestDetector
-from vision.types import KEEP, ROLL, Die
+from vision.types import KEEP, OUTSIDE, ROLL, Die
 
 OK, NEXT, HOLD_BACK = Press("OK"), Press("NEXT"), Press("BACK", long=True)
 
@@ -78,6 +79,24 @@ def one_throw(tmp_path, learnt, read):
 def test_a_confirmed_reading_teaches_the_learnt_dice_with_its_frame(tmp_path):
     taught = Teach()
     one_throw(tmp_path, taught, lambda frame, kind: reading((1, 2, 3, 4, 6)))
+    assert taught.taught == [((240, 320, 3), [1, 2, 3, 4, 6], [1, 2, 3, 4, 6])]
+
+
+def test_a_die_the_reader_doubted_is_asked_about_when_one_is_missing_and_learnt_once_confirmed(tmp_path):
+    """Four dice read of five thrown: the likeliest find the reader took for no die in the rolling area (not one
+    outside the tray) is the fifth die, asked about; confirmed, it is learnt with the others."""
+    taught = Teach()
+    doubted = (
+        Die("d6", 5, (250, 100, 290, 140), OUTSIDE, 0.45),
+        Die("d6", 6, (250, 0, 290, 40), ROLL, 0.3),
+        Die("d6", 1, (0, 100, 40, 140), ROLL, 0.2),
+    )
+    four = replace(reading((1, 2, 3, 4)), doubted=doubted)
+    app = one_throw(tmp_path, taught, lambda frame, kind: four)  # its OK confirms the asked die: one more takes it
+    review = app.table.review
+    assert [d.value for d in review.dice] == [1, 2, 3, 4, 6] and review.dice[-1].uncertain and taught.taught == []
+    app.table.press(OK)
+    app.step()
     assert taught.taught == [((240, 320, 3), [1, 2, 3, 4, 6], [1, 2, 3, 4, 6])]
 
 

@@ -1,6 +1,8 @@
 """Six-sided dice with numerals instead of pips (vision.lab.numerals): a rendered set of dice the readers were
 never taught, and what the table makes of them (issue 39)."""
 
+import contextlib
+import io
 import json
 
 import cv2
@@ -53,17 +55,36 @@ def test_the_command_writes_the_set_and_refuses_what_it_cannot_draw(tmp_path, ca
         assert wrong[0] in capsys.readouterr().err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 39 not met for numeral dice: the face reader takes most of them for no die, so they never reach "
-    "the players' check and are never learnt (vision/README.md, learnt dice)",
-)
-def test_after_30_confirmed_numeral_dice_the_table_reads_them_as_issue_39_asks(tmp_path, capsys):
-    """Issue 39's targets after 30 confirmed dice, right >= 90% and silent <= 0.5%, on white dice with black
-    numerals, which a person reads without effort."""
+@pytest.fixture(scope="module")
+def white_night(tmp_path_factory):
+    """`dicetable evaluate` of 120 photos of white dice with black numerals, --adapt 30 (its JSON)."""
     from appliance.cli import main as dicetable
 
-    write_numeral_set(tmp_path, photos=120, look="white")
-    assert dicetable(["evaluate", str(tmp_path), "--adapt", "30", "--json"]) == 0
-    after = json.loads(capsys.readouterr().out)["after"]
+    folder = tmp_path_factory.mktemp("white")
+    write_numeral_set(folder, photos=120, look="white")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert dicetable(["evaluate", str(folder), "--adapt", "30", "--json"]) == 0
+    return json.loads(out.getvalue())
+
+
+def test_numeral_dice_the_reader_doubts_are_asked_about_and_learning_them_adds_no_silent_mistakes(white_night):
+    """The face reader takes most white numeral dice for no die; a night, like the table, knows how many dice were
+    thrown, so it asks about them (Reading.looked_for) rather than miss them: before that, 132 of 146 were missed.
+    Learning them never raises the silent rate."""
+    before, after = white_night["before"], white_night["after"]
+    assert before["labeled"] >= 300 and after["missed"] <= 0.05 * after["labeled"], after
+    assert after["silent_rate"] <= before["silent_rate"] <= 0.03, (before, after)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 39 not met for numeral dice: the face reader doubts them, so the table asks about each until it "
+    "has learnt every face three times, and the pip reader's features tell the digits apart only after about 100 "
+    "(vision/README.md, learnt dice)",
+)
+def test_after_30_confirmed_numeral_dice_the_table_reads_them_as_issue_39_asks(white_night):
+    """Issue 39's targets after 30 confirmed dice, right >= 90% and silent <= 0.5%, on white dice with black
+    numerals, which a person reads without effort."""
+    after = white_night["after"]
     assert after["right_rate"] >= 0.90 and after["silent_rate"] <= 0.005, after

@@ -324,6 +324,42 @@ def test_the_pips_of_a_die_filling_a_close_up_are_read_as_that_die():
     assert [d.value for d in dice] == [1, 1, 1]
 
 
+class ReadInTurn(DiceReader):
+    """The packaged reader, but it finds `finds`, and they read as `probs`, one row each in turn."""
+
+    def __init__(self, finds, probs):
+        super().__init__()
+        self.finds, self.probs = finds, np.float32(probs)
+
+    def find(self, frame, die_px=None):
+        return self.finds
+
+    def classify(self, frame, finds):
+        return self.probs[: len(finds)]
+
+
+def doubted_as(value: int, die: float, cocked: float = 0.0) -> np.ndarray:
+    """A find read as `value` with `die` of it a die, the rest no die (and `cocked` leaning)."""
+    p = np.zeros(8, np.float32)
+    p[value], p[7], p[0] = die, cocked, 1 - die - cocked
+    return p
+
+
+def test_finds_taken_for_no_die_are_kept_as_doubted_likeliest_first_none_leaning():
+    """What the face reader takes for no die may be a die it never learnt (a numeral, a die seen from low down): the
+    reading keeps those finds, likeliest die first, so the table can ask about them when a die is missing. One
+    likelier leaning than any value is not a die to ask about, and at most DOUBTED_MOST are kept."""
+    finds = [(60.0 + 60 * k, 100.0, 30.0, 30.0, 0.8) for k in range(10)]
+    probs = [read_as(5, 0.9), doubted_as(2, 0.2), doubted_as(4, 0.45), doubted_as(3, 0.2, cocked=0.3)]
+    probs += [doubted_as(6, 0.01 * k) for k in range(1, 7)]
+    reading = ReadInTurn(finds, probs).read(np.zeros((200, 700, 3), np.uint8))
+    assert [d.value for d in reading.dice] == [5]
+    doubted = reading.doubted
+    assert [(d.value, d.centre[0]) for d in doubted[:2]] == [(4, 180.0), (2, 120.0)]
+    assert len(doubted) == reader_module.DOUBTED_MOST and all(d.uncertain and not d.cocked for d in doubted)
+    assert [d.centre[0] for d in doubted[2:]] == [600.0, 540.0, 480.0, 420.0]  # the sixes, likeliest first
+
+
 @pytest.mark.parametrize(
     "frame",
     [

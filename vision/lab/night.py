@@ -2,6 +2,8 @@
 photos' dice, up to N, are confirmed with their labels as a careful player would (changing a misread die,
 confirming an unsure one, pressing OK on a sure one), the reader adapting after each photo; the photos after
 them are read and scored with the trust figures, with nothing learnt, after N, and at the curve's points.
+As at the table, which knows how many dice were thrown, a photo read with fewer dice than it holds is checked
+with its likeliest doubted finds asked about (Reading.looked_for): so a die the reader doubts is learnt.
 
 The lab, not the runtime: the table never runs it. Each photo is read once by the packaged reader and
 seen once by the adapter's look; every adapter is then scored on those same dice.
@@ -11,15 +13,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..labels import LabeledImage
-from ..learnt import reread_dice
+from ..learnt import adaptable_found, found, reread_found
 from ..learnt.adapter import HOW, Adapter, Examples
-from ..learnt.look import Look, adaptable
+from ..learnt.look import Look
 from ..types import FACES, Reading
 from .scoring import Score, match
 
@@ -44,11 +46,12 @@ def training_copies(set_dir) -> set[str]:
 
 @dataclass
 class Seen:
-    """A photo as read once: the packaged reading, which of its dice the adapter re-reads, and their look."""
+    """A photo as read once: the packaged reading, which of its dice and doubted finds the adapter re-reads, and
+    their look."""
 
     image: LabeledImage
     reading: Reading
-    adaptable: list[int]  # indices in reading.dice
+    adaptable: list[int]  # indices into learnt.found(reading)
     features: np.ndarray
     values: np.ndarray
     crops: list
@@ -59,30 +62,34 @@ def see(image: LabeledImage, read: Callable, load: Callable, look: Look) -> Seen
     if frame is None:
         raise FileNotFoundError(f"cannot read image {image.path}")
     reading = read(frame)
-    mine = adaptable(reading.dice, look.kind)
-    dice = [reading.dice[k] for k in mine]
+    mine = adaptable_found(reading, look.kind)
+    dice = [found(reading)[k] for k in mine]
     crops = look.crops(frame, dice)
     features, values = look.see(crops, dice, glance=True)  # as the table's adapter reads them (Learnt.adapt)
     return Seen(image, reading, mine, features, values, crops)
 
 
 def adapted(seen: Seen, adapter: Adapter) -> Reading:
-    """The photo's reading with the adapter's say in each adaptable die."""
-    if adapter.weights is None or not seen.adaptable:
-        return seen.reading
-    dice = reread_dice(seen.reading.dice, seen.adaptable, adapter, seen.features, seen.values)
-    return replace(seen.reading, dice=tuple(dice))
+    """The photo's reading as the table checks it: with the adapter's say in each adaptable die and doubted find,
+    and, where fewer dice are read than the photo holds (the table knows how many were thrown), its likeliest
+    doubted finds asked about (Reading.looked_for)."""
+    reading = seen.reading
+    if adapter.weights is not None and seen.adaptable:
+        reading = reread_found(reading, seen.adaptable, adapter, seen.features, seen.values)
+    return reading.looked_for(len(seen.image.dice) - len(reading.dice))
 
 
 def confirmations(seen: Seen, reading: Reading, careless: Callable[[], bool], rng: np.random.Generator, faces: int):
-    """(index among adaptable, value, how) for each adaptable die matched to a labeled die, as the player confirms
-    it; one that `careless()` picks is confirmed wrong, with OK (a misread accepted, or a die not looked at)."""
+    """(index among adaptable, value, how) for each adaptable die of `reading` (the photo's, as checked) matched to
+    a labeled die, as the player confirms it; one that `careless()` picks is confirmed wrong, with OK (a misread
+    accepted, or a die not looked at)."""
     pairs, _, _ = match(reading.dice, seen.image.dice)
     label_of = {id(det): lab for det, lab in pairs}
-    for j, k in enumerate(seen.adaptable):
-        die = reading.dice[k]
-        lab = label_of.get(id(die))
-        if lab is None or lab.kind != die.kind:
+    everything = found(seen.reading)
+    index_of = {everything[k].box: j for j, k in enumerate(seen.adaptable)}  # a re-read die keeps its box
+    for die in reading.dice:
+        lab, j = label_of.get(id(die)), index_of.get(die.box)
+        if lab is None or j is None or lab.kind != die.kind:
             continue
         if careless():
             others = [v for v in range(1, faces + 1) if v != lab.value]
@@ -114,7 +121,7 @@ def night(
     k, taught = 0, 0
     while k < len(order) and taught < n:
         seen = see(images[order[k]], read, load, look)
-        learnt = look.see(seen.crops, [seen.reading.dice[i] for i in seen.adaptable])[0]  # as Learnt.learn sees them
+        learnt = look.see(seen.crops, [found(seen.reading)[i] for i in seen.adaptable])[0]  # as Learnt.learn sees them
         k += 1
         for j, value, how in confirmations(seen, adapted(seen, adapter), lambda: taught in wrong, rng, faces):  # noqa: B023 (taught as it grows)
             examples = examples + Examples(

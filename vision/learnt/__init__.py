@@ -1,7 +1,8 @@
 """Learnt dice: every reading the players confirm teaches the reader the dice in use.
 
     learnt = Learnt(folder)                        # the examples kept for one calibration profile (store.py)
-    reading = learnt.adapt(frame, reading)         # the reader's reading, with what was learnt (adapter.py)
+    reading = learnt.adapt(frame, reading)         # the reader's reading, with what was learnt (adapter.py); a
+                                                   # doubted find like the learnt dice may become a die
     learnt.learn(frame, dice, values, hows)        # a confirmed throw: each die's confirmed value and how
     learnt.counts()                                # {kind: {value: dice learnt}}
     learnt.forget()
@@ -12,6 +13,7 @@ Nothing learnt leaves the device. `dicetable evaluate SET_DIR --adapt N` measure
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -25,13 +27,38 @@ from .store import MOST, Store
 __all__ = ["Learnt", "HOW", "KINDS"]
 
 
-def reread_dice(dice: list, indices: list[int], adapter: Adapter, features, values) -> list:
-    """`dice` with those at `indices` re-read by the adapter's blend of their `features` and the reader's `values`
-    (look.Look.see), each apart from the other finds or not (look.apart)."""
-    dice = list(dice)
-    for k, blended in zip(indices, adapter.blend(features, values, apart(dice, indices))):
-        dice[k] = reread(dice[k], blended)
-    return dice
+def adaptable_found(reading: Reading, kind: str) -> list[int]:
+    """Indices into `found(reading)` of what the adapter re-reads: the reading's dice of `kind` that are adaptable
+    (look.adaptable), and its doubted finds of `kind` that would be so among those dice."""
+    dice, n = list(reading.dice), len(reading.dice)
+    doubted = [n + j for j, d in enumerate(reading.doubted) if adaptable([*dice, d], kind)[-1:] == [n]]  # d is n
+    return adaptable(dice, kind) + doubted
+
+
+def found(reading: Reading) -> list:
+    """A reading's dice, then its doubted finds (Reading.doubted)."""
+    return [*reading.dice, *reading.doubted]
+
+
+def reread_found(reading: Reading, indices: list[int], adapter: Adapter, features, values) -> Reading:
+    """`reading` with its dice and doubted finds at `indices` (into `found`) re-read by the adapter's blend of their
+    `features` and the reader's `values` (look.Look.see). A die is apart or not from the other dice, a doubted find
+    from every other find (look.apart): one that the blend then reads as a die more surely than as none (like the
+    learnt dice of the value it is read as) is a die, once every face has been learnt (the reader knows nothing of
+    a die it doubts: a face not learnt yet would be read as the learnt face it is likest)."""
+    everything, n = found(reading), len(reading.dice)
+    whole = adapter.seen.all()  # every face learnt: else a doubted find is not vouched for (docstring)
+    clear = [apart(everything[:n], [k])[0] if k < n else whole and apart(everything, [k])[0] for k in indices]
+    promoted = []
+    for k, blended in zip(indices, adapter.blend(features, values, np.array(clear, bool))):
+        everything[k] = reread(everything[k], blended)
+        if k >= n and blended.max() > 1 - blended.sum():
+            promoted.append(k)
+    dice = everything[:n] + [everything[k] for k in promoted]
+    if promoted:  # in reading order, as the reader gives them
+        dice.sort(key=lambda d: (d.box[1], d.box[0]))
+    doubted = [d for k, d in enumerate(everything[n:], n) if k not in promoted]
+    return replace(reading, dice=tuple(dice), doubted=tuple(doubted))
 
 
 class Learnt:
@@ -60,17 +87,14 @@ class Learnt:
 
     def adapt(self, frame: np.ndarray, reading: Reading) -> Reading:
         """The reading with each flat die re-read by the blend of the reader and what was learnt of its kind."""
-        dice = list(reading.dice)
         for kind, adapter in self.adapters.items():
-            mine = adaptable(dice, kind)
+            mine = adaptable_found(reading, kind)
             if adapter.weights is None or not mine:
                 continue
-            look, chosen = self.look(kind), [dice[k] for k in mine]
+            look, chosen = self.look(kind), [found(reading)[k] for k in mine]
             features, values = look.see(look.crops(frame, chosen), chosen, glance=True)
-            dice = reread_dice(dice, mine, adapter, features, values)
-        return (
-            reading if dice == list(reading.dice) else Reading(tuple(dice), reading.width, reading.height, reading.ms)
-        )
+            reading = reread_found(reading, mine, adapter, features, values)
+        return reading
 
     def learn(self, frame: np.ndarray, dice, values, hows) -> None:
         """A confirmed throw: `dice` as read, `values` as the players confirmed them, `hows` (HOW) how. Only flat
