@@ -41,6 +41,7 @@ EMPTY_FRAMES = 8  # frames averaged (median) into the empty-tray picture
 STILL_LEVEL = 30  # grey-level change of a pixel from the frames' median that is not noise
 STILL_AREA = 0.0005  # share of such pixels in any frame above which something moved (a small die)
 FIND_EVERY = 5  # look for the tray on every n-th frame (it takes a while on a Pi)
+NO_DIE = 0  # teach: the value a player gives what is not a die (shown "-"); a die's values follow it, 1..6
 
 
 @dataclass(frozen=True)
@@ -335,8 +336,8 @@ class Wizard:
         elif self._reading is None:
             if press.button == OK:
                 self._read_teaching_throw()
-        elif press.button in (PREV, NEXT) and press.long:  # the die under the cursor shows another value
-            self._values[self._cursor] = (self._values[self._cursor] - 1 + (1 if press.button == NEXT else -1)) % 6 + 1
+        elif press.button in (PREV, NEXT) and press.long:  # the die under the cursor shows another value, or none
+            self._values[self._cursor] = (self._values[self._cursor] + (1 if press.button == NEXT else -1)) % 7
         elif press.button in (PREV, NEXT):
             self._cursor = (self._cursor + (1 if press.button == NEXT else -1)) % len(self._values)
         elif press.button == OK:
@@ -348,22 +349,33 @@ class Wizard:
             from vision.reader import read
         reading = self._learnt.adapt(self._image, read(self._image, self.profile.to_tray_calibration()))
         dice = tuple(d for d in reading.dice if d.zone == "roll" and not d.cocked and d.kind == "d6")
-        if not dice:
+        # what the reader took for no die may be a die unlike any it learnt from: the player says which it is
+        doubted = tuple(d for d in reading.doubted if d.zone == "roll" and d.kind == "d6")
+        if not dice and not doubted:
             self._say(
                 "No flat dice read in the rolling area: throw them there and wait until they lie still.", problem=True
             )
             return
-        self._reading, self._values, self._cursor = replace(reading, dice=dice), [d.value for d in dice], 0
-        self._say("Correct any die that is read wrong (PREV/NEXT: which die, hold: its value), then OK.")
+        self._reading = replace(reading, dice=dice + doubted, doubted=())
+        self._values, self._cursor = [d.value for d in dice] + [NO_DIE] * len(doubted), 0
+        doubts = " A frame marked - is what the table took for no die: give it its value where it is one."
+        self._say(
+            "Correct any die that is read wrong (PREV/NEXT: which die, hold: its value; - for no die), then OK."
+            + (doubts if doubted else "")
+        )
 
     def _teach_throw(self) -> None:
-        dice, values, image = self._reading.dice, list(self._values), self._image
+        chosen = [(d, v) for d, v in zip(self._reading.dice, self._values) if v != NO_DIE]
+        if not chosen:
+            self._say("Every frame is marked - (no die): give the dice their values, or throw again.", problem=True)
+            return
+        dice, values = (list(t) for t in zip(*chosen))
         try:
-            self._learnt.confirmed(image, dice, values)
+            self._learnt.confirmed(self._image, dice, values)
         except OSError as error:
             self._say(f"The dice could not be kept ({error}); the profile is saved.", problem=True)
             return
-        again = self._learnt.adapt(image, self._reading)  # the same throw, read with what was just learnt
+        again = self._learnt.adapt(self._image, replace(self._reading, dice=tuple(dice)))  # read with what was learnt
         for die, value in zip(again.dice, values):
             self._sure[value] = die.confidence if die.value == value else 0.0
         faces = ", ".join(f"{v}: {self._sure[v]:.0%}" if v in self._sure else f"{v}: -" for v in range(1, 7))
@@ -526,7 +538,9 @@ class Wizard:
                 x0, y0, x1, y1 = d.box
                 overlays.append(
                     Overlay(
-                        ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), "selected" if k == self._cursor else "die", str(value)
+                        ((x0, y0), (x1, y0), (x1, y1), (x0, y1)),
+                        "selected" if k == self._cursor else "die",
+                        str(value) if value != NO_DIE else "-",
                     )
                 )
         return tuple(overlays)

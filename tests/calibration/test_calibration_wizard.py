@@ -1,5 +1,7 @@
 """The wizard step by step on rendered frames and scripted presses; its screen; the calibrate command."""
 
+from dataclasses import replace
+
 import numpy as np
 import pygame
 import pytest
@@ -384,6 +386,45 @@ def test_the_last_step_teaches_the_table_the_dice_thrown(tmp_path):
     assert screen.step == "done"
     feed(wizard, DICE, "OK")
     assert wizard.finished
+
+
+def test_teaching_offers_what_the_reader_took_for_no_die_and_learns_only_what_the_player_calls_a_die(tmp_path):
+    """Dice the reader never learnt (numerals, say) are taken for no die: the teach step frames the rolling area's
+    doubted finds marked "-" (none outside it), the player gives a die its value, a "-" is not learnt, and a
+    die read can be marked "-" too."""
+    from appliance.learning import LearntDice, folder_for
+
+    def read(frame, calibration):
+        doubted = (
+            Die("d6", 1, (300.0, 100.0, 356.0, 156.0), "roll", 0.3),
+            Die("d6", 4, (400.0, 100.0, 456.0, 156.0), "outside", 0.3),
+            Die("d6", 2, (500.0, 100.0, 556.0, 156.0), "roll", 0.2),
+        )
+        return replace(reads([5, 6])(frame, calibration), doubted=doubted)
+
+    wizard = Wizard(
+        tmp_path / "cal.toml",
+        read=read,
+        now=lambda: "2024-05-01T20:00:00",
+        teach=lambda profile: LearntDice(folder_for(profile.path, profile.created)),
+    )
+    to_dice_step(wizard)
+    for _ in range(3):  # measure, read the test throw, save
+        feed(wizard, DICE, "OK")
+    feed(wizard, DICE, "NEXT")
+    screen = feed(wizard, DICE, "OK")
+    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "6", "-", "-"]
+    assert "took for no die" in screen.message
+    # the first doubted find is a 3; the second stays no die; the six read is no die either
+    screen = feed(wizard, DICE, "NEXT", "NEXT", "NEXT long", "NEXT long", "NEXT long", "PREV", "NEXT long")
+    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "-", "3", "-"]
+    screen = feed(wizard, DICE, "OK")
+    assert screen.message.startswith("Learnt 2 dice (2 in all).")
+    kept = LearntDice(tmp_path / "cal.learnt" / "2024-05-01T20-00-00").learnt.counts()
+    assert kept == {"d6": {1: 0, 2: 0, 3: 1, 4: 0, 5: 1, 6: 0}}
+    screen = feed(wizard, DICE, "OK")  # the next throw: all marked no die, nothing to learn
+    screen = feed(wizard, DICE, "NEXT long", "NEXT long", "NEXT", "NEXT long", "OK")
+    assert screen.problem and "Every frame is marked -" in screen.message
 
 
 def test_without_a_place_for_learnt_dice_the_wizard_ends_at_calibrated(tmp_path):
