@@ -11,9 +11,10 @@ import numpy as np
 
 from .finder import Find, decode
 from .preprocess import SURE, finder_input, to_blob
-from .types import Die, Reading, TrayCalibration
+from .types import FACES, Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"  # both readers' networks
+DOUBTED_MOST = 6  # finds taken for no die kept as doubted (Reading.doubted): the likeliest dice
 
 
 def classic_net(path: Path) -> cv2.dnn.Net:
@@ -62,14 +63,14 @@ class FrameReader:
         self, frame: np.ndarray, finds: list[Find], probs: np.ndarray, calibration: TrayCalibration | None
     ) -> list[Die]:
         """The dice the finds and their class probabilities make (phantoms dropped, one die per die)."""
-        raise NotImplementedError
+        return self.judged(frame, finds, probs, calibration)[0]
 
     def judged(
         self, frame: np.ndarray, finds: list[Find], probs: np.ndarray, calibration: TrayCalibration | None
     ) -> tuple[list[Die], tuple[Die, ...]]:
-        """The dice (`dice`) and the finds dropped as no die that may yet be one (Reading.doubted); by default
-        none are kept."""
-        return self.dice(frame, finds, probs, calibration), ()
+        """The dice (`dice`), and the finds dropped as no die that may yet be one, likeliest first (`likeliest`:
+        Reading.doubted)."""
+        raise NotImplementedError
 
     def read(self, frame: np.ndarray, calibration: TrayCalibration | None = None) -> Reading:
         _check(frame)
@@ -79,6 +80,11 @@ class FrameReader:
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
         h, w = frame.shape[:2]
         return Reading(tuple(dice), w, h, (time.perf_counter() - start) * 1000, doubted)
+
+
+def likeliest(doubted: list[Die]) -> tuple[Die, ...]:
+    """The DOUBTED_MOST doubted finds likeliest to be a die (the reader's share for their kind's values)."""
+    return tuple(sorted(doubted, key=lambda d: -sum(d.probs[1 : FACES[d.kind] + 1]))[:DOUBTED_MOST])
 
 
 def _check(frame) -> None:

@@ -23,7 +23,7 @@ from .d10.reader import D6 as D10_SAYS_D6
 from .d10.reader import D10Reader, ten_sided_die
 from .faces import COCKED, NO_DIE
 from .finder import Find, lies_on, on_bigger
-from .frame_reader import MODELS, FrameReader
+from .frame_reader import MODELS, FrameReader, likeliest
 from .preprocess import FINDER_DIE_PX, SURE, finder_inputs, finder_scale, with_border
 from .types import Die, Reading, TrayCalibration
 
@@ -61,7 +61,6 @@ CLOSE_UP_SHARE = 1 / 3
 # Sized to its dice, a close-up shrinks to little more than them, and the finder, which learned dice amid their
 # surroundings, misses them: a frame shorter than this at that look is given a border of its own edge's colour.
 CLOSE_UP_PX = 96
-DOUBTED_MOST = 6  # finds taken for no die kept as doubted (Reading.doubted), the likeliest dice
 
 
 class DiceReader(FrameReader):
@@ -171,9 +170,6 @@ class DiceReader(FrameReader):
                 tens[k] = p
         return tens
 
-    def dice(self, frame, finds, probs, calibration) -> list[Die]:
-        return self.judged(frame, finds, probs, calibration)[0]
-
     def judged(self, frame, finds, probs, calibration) -> tuple[list[Die], tuple[Die, ...]]:
         die_px = calibration.die_px if calibration else None
         if not die_px:
@@ -191,12 +187,7 @@ class DiceReader(FrameReader):
                 dice.append(ten_sided_die(tens[k], box, zone))
             else:
                 dice.append(faces.six_sided_die(p, box, zone))
-        return _one_die_per_leaning_die(dice), _likeliest([d for d in doubted if not d.cocked])
-
-
-def _likeliest(doubted: list[Die]) -> tuple[Die, ...]:
-    """The DOUBTED_MOST doubted finds likeliest to be a die."""
-    return tuple(sorted(doubted, key=lambda d: -sum(d.probs[1:COCKED]))[:DOUBTED_MOST])
+        return _one_die_per_leaning_die(dice), likeliest([d for d in doubted if not d.cocked])
 
 
 def _one_die_per_leaning_die(dice: list[Die]) -> list[Die]:

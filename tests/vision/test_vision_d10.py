@@ -90,6 +90,37 @@ def test_of_a_die_and_a_much_smaller_one_on_it_the_big_one_stands_unless_only_th
     assert not _outranked(hand, [hand, apart]) and not _outranked(apart, [hand, apart])
 
 
+def test_finds_the_ten_sided_reader_takes_for_no_die_are_kept_as_doubted_ten_sided_dice(reader):
+    """As the six-sided reader's (tests/vision/test_vision_reader.py): a find read likeliest as no die, likelier a
+    d10 than a d6, is kept as a doubted d10, likeliest first; one likelier a d6 is not, nor one lying on a die
+    (its numeral)."""
+
+    def read_as(no_die, value=None, share=0.0, d6=0.0):
+        p = np.zeros(12, np.float32)
+        p[0], p[11] = no_die, d6
+        if value:
+            p[value] = share
+        return p
+
+    finds = [(60.0, 60.0, 40.0, 40.0, 0.9), (200.0, 60.0, 40.0, 40.0, 0.8), (300.0, 60.0, 40.0, 40.0, 0.8)]
+    finds += [(400.0, 60.0, 40.0, 40.0, 0.8), (55.0, 55.0, 12.0, 12.0, 0.5)]
+    probs = np.array(
+        [
+            read_as(0.02, 7, 0.98),
+            read_as(0.6, 3, 0.3, 0.1),
+            read_as(0.5, 9, 0.45, 0.05),
+            read_as(0.6, 2, 0.1, 0.3),  # likelier a six-sided die
+            read_as(0.55, 1, 0.45),  # on the seven: its numeral
+        ]
+    )
+    dice, doubted = reader.judged(np.zeros((120, 480, 3), np.uint8), finds, probs, None)
+    assert [(d.kind, d.value) for d in dice] == [("d10", 7)]
+    assert [(d.kind, d.value, d.centre[0], d.uncertain) for d in doubted] == [
+        ("d10", 9, 300.0, True),
+        ("d10", 3, 200.0, True),
+    ]
+
+
 @NOT_YET
 def test_reads_every_real_cloth_photo_however_it_is_turned(reader):
     read = [(image, turn, [d.value for d in reader.read(frame).dice]) for image, turn, frame in _cloth_photos_turned()]

@@ -7,7 +7,7 @@ import pytest
 import vision
 from tests.support import FIXTURES
 from tests.vision.support import FixedNet
-from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration, faces, preprocess
+from vision import KEEP, OUTSIDE, ROLL, UNCERTAIN_BELOW, DiceReader, TrayCalibration, faces, frame_reader, preprocess
 from vision import reader as reader_module
 from vision.faces import FACE_MODELS, agreed, six_sided_die
 from vision.lab.render import dice_d6, flat, layout
@@ -356,7 +356,7 @@ def test_finds_taken_for_no_die_are_kept_as_doubted_likeliest_first_none_leaning
     assert [d.value for d in reading.dice] == [5]
     doubted = reading.doubted
     assert [(d.value, d.centre[0]) for d in doubted[:2]] == [(4, 180.0), (2, 120.0)]
-    assert len(doubted) == reader_module.DOUBTED_MOST and all(d.uncertain and not d.cocked for d in doubted)
+    assert len(doubted) == frame_reader.DOUBTED_MOST and all(d.uncertain and not d.cocked for d in doubted)
     assert [d.centre[0] for d in doubted[2:]] == [600.0, 540.0, 480.0, 420.0]  # the sixes, likeliest first
 
 

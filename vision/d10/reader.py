@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import faces, geometry
 from ..finder import Find, lies_on
-from ..frame_reader import MODELS, FrameReader
+from ..frame_reader import MODELS, FrameReader, likeliest
 from ..preprocess import SURE, finder_inputs, finder_scale, read_turned
 from ..types import Die, Reading, TrayCalibration
 from .crops import READ_CONTEXT, read_crop
@@ -104,23 +104,26 @@ class D10Reader(FrameReader):
             self._d6_faces = faces.load(self.models)
         return faces.classify(self._d6_faces, frame, finds)
 
-    def dice(self, frame, finds, probs, calibration) -> list[Die]:
+    def judged(self, frame, finds, probs, calibration) -> tuple[list[Die], tuple[Die, ...]]:
         best = np.argmax(probs, axis=1)
         d6 = [k for k, b in enumerate(best) if b == D6]
         d6_faces = dict(zip(d6, self.six_sided(frame, [finds[k] for k in d6])))
         read = [(*f[:4], p.max()) for f, p in zip(finds, probs)]  # each find with how sure its reading is
         dice_read = [r for r, b in zip(read, best) if b != NO_DIE]
-        dice = []
+        dice, doubted = [], []
         for k, ((cx, cy, w, h, _), p) in enumerate(zip(finds, probs)):
-            if best[k] == NO_DIE or _outranked(read[k], dice_read):  # a phantom, or part of a die
-                continue
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             zone = geometry.zone_of(cx, cy, calibration)
-            if k in d6_faces:  # said to be a d6 by this reader, read (value or cocked) by the six-sided one
+            if _outranked(read[k], dice_read):  # part of a die
+                continue
+            if best[k] == NO_DIE:  # a phantom, or a d10 the reader doubts (where likelier a d10 than a d6)
+                if p[1:D6].sum() >= p[D6]:
+                    doubted.append(ten_sided_die(p, box, zone))
+            elif k in d6_faces:  # said to be a d6 by this reader, read (value or cocked) by the six-sided one
                 dice.append(faces.six_sided_die(d6_faces[k], box, zone, kind_sure=float(p[D6])))
             else:
                 dice.append(ten_sided_die(p, box, zone))
-        return dice
+        return dice, likeliest(doubted)
 
 
 def ten_sided_die(p: np.ndarray, box, zone: str) -> Die:
