@@ -326,7 +326,8 @@ class Table:
     def _held_reading(self, reading: Reading) -> None:
         """A reading in a game whose kept dice stay in the keep zone (the sheet games)."""
         game, n = self.game, self.game.dice_due
-        reading = reading.looked_for(n - len(kept(reading)) - len(rolled(reading)))  # a doubted die is asked about
+        looked = reading.looked_for(n - len(kept(reading)) - len(rolled(reading)))  # a doubted die is asked about
+        doubted, reading = len(looked.dice) > len(reading.dice), looked
         keep, rolled_ = kept(reading), rolled(reading)
         if game.throw is None:
             if keep:
@@ -339,7 +340,7 @@ class Table:
                 self._say(f"{n} dice expected, I see {len(rolled_)}", WARN)
             elif not self._only_moved(reading, f"throw all {n} dice"):
                 self.throw_seen = True  # the dice left the tray: the last entry is final
-                self._start_review(Review.of(game.roll_action, rolled_))
+                self._start_review(Review.of(game.roll_action, rolled_), doubted)
             return
         dice = game.throw.dice
         held = match(dice, [d.value for d in keep])
@@ -356,22 +357,23 @@ class Table:
         elif self.held is None:  # before the holds are confirmed the keep zone shows what OK would hold
             self.keep_view = tuple(held)
             if not self._only_moved(reading):  # else dice pushed into the keep zone, the others untouched
-                self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep))
+                self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep), doubted)
         elif not self._only_moved(reading, f"throw the {count(len(rolled_), 'other die', 'other dice')}"):
-            self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep))
+            self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep), doubted)
 
     def _rolled_reading(self, reading: Reading) -> None:
         """A reading in a game that sets scoring dice aside (Train Wreck): all dice due lie in the rolling area."""
         expected = self.game.dice_due
         if expected == 0:
             return
-        reading = reading.looked_for(expected - len(rolled(reading)))  # as in _held_reading
+        looked = reading.looked_for(expected - len(rolled(reading)))  # as in _held_reading
+        doubted, reading = len(looked.dice) > len(reading.dice), looked
         if len(rolled(reading)) != expected:
             self._say(
                 f"{count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled(reading))}", WARN
             )
         elif not self._only_moved(reading, f"roll {count(expected, 'die', 'dice')}"):
-            self._start_review(Review.of(self.game.roll_action, rolled(reading)))
+            self._start_review(Review.of(self.game.roll_action, rolled(reading)), doubted)
 
     def _only_moved(self, reading: Reading, then: str = "") -> bool:
         """Whether the dice were not thrown (reading_review.not_thrown): nothing is scored, and `then`, what to do,
@@ -383,14 +385,15 @@ class Table:
             self._say(f"the dice only moved, they were not thrown: {then}", INFO)
         return True
 
-    def _start_review(self, review: Review) -> None:
+    def _start_review(self, review: Review, doubted: bool = False) -> None:
+        """`doubted`: a die of it is a find the reader took for no die (Reading.looked_for), which may be none."""
         old = self.review
         if old and old.same_throw(review):
             # the same dice read again (a nudge, a restart): keep the player's edits, but where they lie now
             old.dice, old.kept = follow(old.dice, review.dice), review.kept
             return
         self.review, self.pushed = review, None
-        self._say(*REVIEW_SAYS["unsure" if review.unconfirmed else "check"])
+        self._say(*REVIEW_SAYS["doubted" if doubted else "unsure" if review.unconfirmed else "check"])
 
     def _commit_review(self) -> None:
         review = self.review

@@ -19,10 +19,12 @@ CHOOSE_FIRST = {
     "field": "first choose the field for this throw (OK): a throw is not taken before that",
     "set-aside": "first choose the dice to set aside (OK): a roll is not taken before that",
 }
-# What the review of a reading says, by what happened (Review.ok's answers; the table's "check", "unsure", "dropped")
+# What the review of a reading says, by what happened (Review.ok's answers; the table's "check", "unsure", "doubted",
+# "dropped")
 REVIEW_SAYS = {
     "check": ("check the reading: OK confirms", INFO),
     "unsure": ("the highlighted die is hard to read: fix it with a long PREV/NEXT, then OK", WARN),
+    "doubted": ("is the highlighted die the missing one? fix it and OK, or throw again", WARN),
     "next": ("confirm the highlighted die too", INFO),
     "done": ("OK confirms the reading", INFO),
     "first": ("confirm the highlighted die first", WARN),

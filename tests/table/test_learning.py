@@ -92,6 +92,10 @@ def test_a_die_the_reader_doubted_is_asked_about_when_one_is_missing_and_learnt_
         Die("d6", 1, (0, 100, 40, 140), ROLL, 0.2),
     )
     four = replace(reading((1, 2, 3, 4)), doubted=doubted)
+    table = Table(EventLog(tmp_path / "alone.sqlite"))
+    table.start("dice-poker", ["Ann"])
+    table.reading(four)
+    assert "missing" in table.screen().message and "throw again" in table.screen().message  # it may be no die
     app = one_throw(tmp_path, taught, lambda frame, kind: four)  # its OK confirms the asked die: one more takes it
     review = app.table.review
     assert [d.value for d in review.dice] == [1, 2, 3, 4, 6] and review.dice[-1].uncertain and taught.taught == []
