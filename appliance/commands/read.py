@@ -56,4 +56,7 @@ def run(args) -> int:
                 f"  {shown:>6}  at ({d['centre'][0]:.0f}, {d['centre'][1]:.0f})"
                 f"  {d['zone']}  confidence {d['confidence']:.2f}{flag}"
             )
+        if result["doubted"]:  # what the table asks about where a die is missing (vision/README.md)
+            spots = ", ".join(f"({d['centre'][0]:.0f}, {d['centre'][1]:.0f})" for d in result["doubted"])
+            print(f"  taken for no die, likeliest dice first: {spots}")
     return status

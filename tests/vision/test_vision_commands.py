@@ -32,6 +32,28 @@ def test_read_prints_the_dice_of_each_image(tmp_path, capsys):
             assert die["value"] == value or die["uncertain"], die
 
 
+def test_read_names_where_it_took_a_die_for_no_die(tmp_path, capsys):
+    """White dice with black numerals, which the reader was never taught: it takes most for no die, and says where
+    (what the table asks about when a die is missing), likeliest first, in the JSON too."""
+    from vision.lab.numerals import write_numeral_set
+    from vision.labels import load_labeled_set
+
+    (image,) = load_labeled_set(write_numeral_set(tmp_path, photos=1, look="white", seed=2))
+    assert main(["read", str(image.path), "--json"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)["images"]
+    placed = [
+        d
+        for d in result["doubted"]
+        if any(b.box[0] <= d["centre"][0] <= b.box[2] and b.box[1] <= d["centre"][1] <= b.box[3] for b in image.dice)
+    ]
+    assert len(result["dice"]) + len(placed) >= len(image.dice) and placed, result
+    assert all(d["uncertain"] for d in result["doubted"])
+    assert main(["read", str(image.path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first = result["doubted"][0]["centre"]
+    assert lines[-1].startswith(f"  taken for no die, likeliest dice first: ({first[0]:.0f}, {first[1]:.0f})")
+
+
 def test_read_reports_an_unreadable_file(tmp_path, capsys):
     (tmp_path / "broken.jpg").write_bytes(b"not an image")
     assert main(["read", str(tmp_path / "broken.jpg"), "--json"]) == 1
