@@ -283,6 +283,7 @@ class Table:
         """The dice at rest. Only taken when the game waits for dice; never guessed."""
         if self.mode != "play" or self._is_over:
             return  # no game, or a finished game's entry being corrected: no throw is due
+        reading, offered = self._looked_for(reading)
         if self.review and pushed_from(reading, self.review):
             self.pushed = reading  # dice kept pushed before the reading was confirmed: seen once it is
             self._save_screen()
@@ -298,7 +299,7 @@ class Table:
         elif problem := reading_problem(reading, self.record.game):
             self._say(problem, WARN)
         else:
-            (self._held_reading if self.game.holds_in_tray else self._rolled_reading)(reading)
+            (self._held_reading if self.game.holds_in_tray else self._rolled_reading)(reading, offered)
         self._save_screen()
 
     def press(self, press: Press) -> None:
@@ -323,11 +324,16 @@ class Table:
         awaited = self.game.awaited
         return DECIDE_FIRST[awaited[0]].format(game=self.game) if awaited else ""
 
-    def _held_reading(self, reading: Reading) -> None:
+    def _looked_for(self, reading: Reading) -> tuple[Reading, tuple[Die, ...]]:
+        """The reading with as many of its doubted finds asked about as dice are missing (Reading.looked_for), and
+        those finds: a die the reader took for no die is asked about, not missed."""
+        seen = len(rolled(reading)) + (len(kept(reading)) if self.game.holds_in_tray else 0)
+        looked = reading.looked_for(self.game.dice_due - seen)
+        return looked, looked.dice[len(reading.dice) :]
+
+    def _held_reading(self, reading: Reading, offered: tuple[Die, ...] = ()) -> None:
         """A reading in a game whose kept dice stay in the keep zone (the sheet games)."""
         game, n = self.game, self.game.dice_due
-        looked = reading.looked_for(n - len(kept(reading)) - len(rolled(reading)))  # a doubted die is asked about
-        doubted, reading = len(looked.dice) > len(reading.dice), looked
         keep, rolled_ = kept(reading), rolled(reading)
         if game.throw is None:
             if keep:
@@ -340,7 +346,7 @@ class Table:
                 self._say(f"{n} dice expected, I see {len(rolled_)}", WARN)
             elif not self._only_moved(reading, f"throw all {n} dice"):
                 self.throw_seen = True  # the dice left the tray: the last entry is final
-                self._start_review(Review.of(game.roll_action, rolled_), doubted)
+                self._start_review(Review.of(game.roll_action, rolled_), offered)
             return
         dice = game.throw.dice
         held = match(dice, [d.value for d in keep])
@@ -357,23 +363,21 @@ class Table:
         elif self.held is None:  # before the holds are confirmed the keep zone shows what OK would hold
             self.keep_view = tuple(held)
             if not self._only_moved(reading):  # else dice pushed into the keep zone, the others untouched
-                self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep), doubted)
+                self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep), offered)
         elif not self._only_moved(reading, f"throw the {count(len(rolled_), 'other die', 'other dice')}"):
-            self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep), doubted)
+            self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep), offered)
 
-    def _rolled_reading(self, reading: Reading) -> None:
+    def _rolled_reading(self, reading: Reading, offered: tuple[Die, ...] = ()) -> None:
         """A reading in a game that sets scoring dice aside (Train Wreck): all dice due lie in the rolling area."""
         expected = self.game.dice_due
         if expected == 0:
             return
-        looked = reading.looked_for(expected - len(rolled(reading)))  # as in _held_reading
-        doubted, reading = len(looked.dice) > len(reading.dice), looked
         if len(rolled(reading)) != expected:
             self._say(
                 f"{count(expected, 'die', 'dice')} expected in the rolling area, I see {len(rolled(reading))}", WARN
             )
         elif not self._only_moved(reading, f"roll {count(expected, 'die', 'dice')}"):
-            self._start_review(Review.of(self.game.roll_action, rolled(reading)), doubted)
+            self._start_review(Review.of(self.game.roll_action, rolled(reading)), offered)
 
     def _only_moved(self, reading: Reading, then: str = "") -> bool:
         """Whether the dice were not thrown (reading_review.not_thrown): nothing is scored, and `then`, what to do,
@@ -385,14 +389,18 @@ class Table:
             self._say(f"the dice only moved, they were not thrown: {then}", INFO)
         return True
 
-    def _start_review(self, review: Review, doubted: bool = False) -> None:
-        """`doubted`: a die of it is a find the reader took for no die (Reading.looked_for), which may be none."""
+    def _start_review(self, review: Review, offered: tuple[Die, ...] = ()) -> None:
+        """`offered`: finds the reader took for no die, asked about as dice (Reading.looked_for): the cursor starts
+        at the first of them, which may be no die."""
         old = self.review
         if old and old.same_throw(review):
             # the same dice read again (a nudge, a restart): keep the player's edits, but where they lie now
             old.dice, old.kept = follow(old.dice, review.dice), review.kept
             return
         self.review, self.pushed = review, None
+        doubted = [i for i, d in enumerate(review.dice) if any(d is o for o in offered)]
+        if doubted:
+            review.cursor = doubted[0]
         self._say(*REVIEW_SAYS["doubted" if doubted else "unsure" if review.unconfirmed else "check"])
 
     def _commit_review(self) -> None:

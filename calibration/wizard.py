@@ -139,6 +139,7 @@ class Wizard:
         self._empty: np.ndarray | None = None
         self._die: DieSize | None = None
         self._reading = None
+        self._read_as = None  # teach: the throw as read before what was learnt of it
 
     # -- what the runner uses -------------------------------------------------------------------------
     @property
@@ -347,7 +348,8 @@ class Wizard:
         read = self._read
         if read is None:
             from vision.reader import read
-        reading = self._learnt.adapt(self._image, read(self._image, self.profile.to_tray_calibration()))
+        self._read_as = read(self._image, self.profile.to_tray_calibration())  # before what is learnt of it
+        reading = self._learnt.adapt(self._image, self._read_as)
         dice = tuple(d for d in reading.dice if d.zone == "roll" and not d.cocked and d.kind == "d6")
         # what the reader took for no die may be a die unlike any it learnt from: the player says which it is
         doubted = tuple(d for d in reading.doubted if d.zone == "roll" and d.kind == "d6")
@@ -375,9 +377,10 @@ class Wizard:
         except OSError as error:
             self._say(f"The dice could not be kept ({error}); the profile is saved.", problem=True)
             return
-        again = self._learnt.adapt(self._image, replace(self._reading, dice=tuple(dice)))  # read with what was learnt
-        for die, value in zip(again.dice, values):
-            self._sure[value] = die.confidence if die.value == value else 0.0
+        again = {d.box: d for d in self._learnt.adapt(self._image, self._read_as).dice}  # with what was just learnt
+        for die, value in zip(dice, values):  # a find still doubted is not read at all
+            now = again.get(die.box)
+            self._sure[value] = now.confidence if now is not None and now.value == value else 0.0
         faces = ", ".join(f"{v}: {self._sure[v]:.0%}" if v in self._sure else f"{v}: -" for v in range(1, 7))
         self._reading = None
         self._say(

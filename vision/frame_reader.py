@@ -11,7 +11,7 @@ import numpy as np
 
 from .finder import Find, decode
 from .preprocess import SURE, finder_input, to_blob
-from .types import FACES, Die, Reading, TrayCalibration
+from .types import FACES, OUTSIDE, Die, Reading, TrayCalibration
 
 MODELS = Path(__file__).resolve().parent / "models"  # both readers' networks
 DOUBTED_MOST = 6  # finds taken for no die kept as doubted (Reading.doubted): the likeliest dice
@@ -83,8 +83,10 @@ class FrameReader:
 
 
 def likeliest(doubted: list[Die]) -> tuple[Die, ...]:
-    """The DOUBTED_MOST doubted finds likeliest to be a die (the reader's share for their kind's values)."""
-    return tuple(sorted(doubted, key=lambda d: -sum(d.probs[1 : FACES[d.kind] + 1]))[:DOUBTED_MOST])
+    """The DOUBTED_MOST doubted finds likeliest to be a die (the reader's share for their kind's values), none outside
+    the tray: there one is never asked about nor learnt, and one that learnt dice made a die would stop the game."""
+    inside = [d for d in doubted if d.zone != OUTSIDE]
+    return tuple(sorted(inside, key=lambda d: -sum(d.probs[1 : FACES[d.kind] + 1]))[:DOUBTED_MOST])
 
 
 def _check(frame) -> None:

@@ -76,12 +76,20 @@ class Reading:
 
     def looked_for(self, missing: int) -> Reading:
         """The reading with the `missing` likeliest doubted finds in the rolling area taken as dice, so that the
-        table asks about them: a doubted find is never surer of its value than of being no die, so it is asked."""
-        offered = [d for d in self.doubted if d.zone == ROLL][: max(missing, 0)]
-        if not offered:
+        table asks about them: each is asked, however sure of its value the learnt dice are (whether it is a die
+        at all, only they may vouch: learnt.reread_found). None centred on a die read (its pip or side face)."""
+
+        def on_a_die(find: Die) -> bool:
+            return any(
+                d.box[0] <= find.centre[0] <= d.box[2] and d.box[1] <= find.centre[1] <= d.box[3] for d in self.dice
+            )
+
+        candidates = [d for d in self.doubted if d.zone == ROLL and not on_a_die(d)][: max(missing, 0)]
+        if not candidates:
             return self
-        rest = tuple(d for d in self.doubted if not any(d is o for o in offered))
-        return replace(self, dice=self.dice + tuple(offered), doubted=rest)
+        rest = tuple(d for d in self.doubted if not any(d is c for c in candidates))
+        asked = tuple(replace(d, confidence=min(d.confidence, UNCERTAIN_BELOW / 2)) for d in candidates)
+        return replace(self, dice=self.dice + asked, doubted=rest)
 
     @property
     def needs_attention(self) -> bool:

@@ -84,9 +84,11 @@ def test_a_confirmed_reading_teaches_the_learnt_dice_with_its_frame(tmp_path):
 
 def test_a_die_the_reader_doubted_is_asked_about_when_one_is_missing_and_learnt_once_confirmed(tmp_path):
     """Four dice read of five thrown: the likeliest find the reader took for no die in the rolling area (not one
-    outside the tray) is the fifth die, asked about; confirmed, it is learnt with the others."""
+    outside the tray, nor one on a die read) is the fifth die, asked about; confirmed, it is learnt with the
+    others."""
     taught = Teach()
     doubted = (
+        Die("d6", 2, (5, 5, 35, 35), ROLL, 0.45),  # centred on the first die read: its pip, not a die
         Die("d6", 5, (250, 100, 290, 140), OUTSIDE, 0.45),
         Die("d6", 6, (250, 0, 290, 40), ROLL, 0.3),
         Die("d6", 1, (0, 100, 40, 140), ROLL, 0.2),
@@ -94,8 +96,10 @@ def test_a_die_the_reader_doubted_is_asked_about_when_one_is_missing_and_learnt_
     four = replace(reading((1, 2, 3, 4)), doubted=doubted)
     table = Table(EventLog(tmp_path / "alone.sqlite"))
     table.start("dice-poker", ["Ann"])
-    table.reading(four)
+    hard = replace(four.dice[1], confidence=0.4)  # a die read unsurely too: the question is about the fifth
+    table.reading(replace(four, dice=(four.dice[0], hard, *four.dice[2:])))
     assert "missing" in table.screen().message and "throw again" in table.screen().message  # it may be no die
+    assert table.review.cursor == 4 and table.review.dice[4].centre == (270, 20) and table.review.dice[1].uncertain
     app = one_throw(tmp_path, taught, lambda frame, kind: four)  # its OK confirms the asked die: one more takes it
     review = app.table.review
     assert [d.value for d in review.dice] == [1, 2, 3, 4, 6] and review.dice[-1].uncertain and taught.taught == []

@@ -255,7 +255,18 @@ def test_a_doubted_find_like_the_learnt_dice_is_a_die_once_every_face_is_learnt(
             assert [d.centre[0] for d in after.dice] == [25.0] and len(after.doubted) == 1
             asked = after.looked_for(1).dice[-1]
             assert asked.centre[0] == 225.0 and asked.uncertain
-    assert reading.looked_for(0) is reading and reading.looked_for(2).dice[1:] == reading.doubted
+    assert reading.looked_for(0) is reading
+    assert [d.box for d in reading.looked_for(2).dice[1:]] == [d.box for d in reading.doubted]
+    # no die likelier than each value, not than all together (a die share of 0.7), beside the die: not vouched for,
+    # it stays doubted whatever the classifier says, and is asked about
+    spread = replace(doubted_die(60, 3, 0.7), probs=(0.3, *[0.7 / 6] * 6, 0.0), confidence=0.7 / 6)
+    beside = vision.Reading(reading.dice, 400, 50, doubted=(spread,))
+    for adapter in (everyone, all_but_sixes):
+        both = np.vstack([features[values == 5][:1], three])
+        after = reread_found(beside, [0, 1], adapter, both, np.array([seen[0], [0.7 / 6] * 6]))
+        assert len(after.dice) == 1 and after.doubted[0].value == 3  # the classifier's value, surely: 0.64
+        asked = after.looked_for(1).dice[-1]
+        assert (asked.value, asked.centre[0], asked.uncertain) == (3, 85.0, True)
 
 
 def test_a_die_is_apart_only_with_a_side_of_clear_felt_around_it():

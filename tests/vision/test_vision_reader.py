@@ -1,6 +1,8 @@
 """The reader on synthetic frames (drawn with OpenCV, or rendered in 3D for leaning dice): values, zones,
 cocked dice, uncertain readings."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -358,6 +360,7 @@ def test_finds_taken_for_no_die_are_kept_as_doubted_likeliest_first_none_leaning
     assert [(d.value, d.centre[0]) for d in doubted[:2]] == [(4, 180.0), (2, 120.0)]
     assert len(doubted) == frame_reader.DOUBTED_MOST and all(d.uncertain and not d.cocked for d in doubted)
     assert [d.centre[0] for d in doubted[2:]] == [600.0, 540.0, 480.0, 420.0]  # the sixes, likeliest first
+    assert frame_reader.likeliest([replace(doubted[0], zone=OUTSIDE), doubted[1]]) == (doubted[1],)  # not outside
 
 
 @pytest.mark.parametrize(

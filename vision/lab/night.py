@@ -62,8 +62,8 @@ def see(image: LabeledImage, read: Callable, load: Callable, look: Look) -> Seen
     if frame is None:
         raise FileNotFoundError(f"cannot read image {image.path}")
     reading = read(frame)
-    mine = adaptable_found(reading, look.kind)
-    dice = [found(reading)[k] for k in mine]
+    mine, everything = adaptable_found(reading, look.kind), found(reading)
+    dice = [everything[k] for k in mine]
     crops = look.crops(frame, dice)
     features, values = look.see(crops, dice, glance=True)  # as the table's adapter reads them (Learnt.adapt)
     return Seen(image, reading, mine, features, values, crops)
@@ -121,7 +121,8 @@ def night(
     k, taught = 0, 0
     while k < len(order) and taught < n:
         seen = see(images[order[k]], read, load, look)
-        learnt = look.see(seen.crops, [found(seen.reading)[i] for i in seen.adaptable])[0]  # as Learnt.learn sees them
+        everything = found(seen.reading)
+        learnt = look.see(seen.crops, [everything[i] for i in seen.adaptable])[0]  # as Learnt.learn sees them
         k += 1
         for j, value, how in confirmations(seen, adapted(seen, adapter), lambda: taught in wrong, rng, faces):  # noqa: B023 (taught as it grows)
             examples = examples + Examples(

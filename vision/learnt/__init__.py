@@ -42,17 +42,18 @@ def found(reading: Reading) -> list:
 
 def reread_found(reading: Reading, indices: list[int], adapter: Adapter, features, values) -> Reading:
     """`reading` with its dice and doubted finds at `indices` (into `found`) re-read by the adapter's blend of their
-    `features` and the reader's `values` (look.Look.see). A die is apart or not from the other dice, a doubted find
-    from every other find (look.apart): one that the blend then reads as a die more surely than as none (like the
-    learnt dice of the value it is read as) is a die, once every face has been learnt (the reader knows nothing of
-    a die it doubts: a face not learnt yet would be read as the learnt face it is likest)."""
+    `features` and the reader's `values` (look.Look.see). A die is apart or not from the other dice (look.apart). A
+    doubted find is a die only where the learnt dice vouch for it: apart from every other find, once every face has
+    been learnt (the reader knows nothing of a die it doubts: a face not learnt yet would be read as the learnt face
+    it is likest), and read by the blend as a die more surely than as none (like the learnt dice of the value it is
+    read as). Else it stays doubted, its value as blended, however sure the classifier is of it."""
     everything, n = found(reading), len(reading.dice)
-    whole = adapter.seen.all()  # every face learnt: else a doubted find is not vouched for (docstring)
+    whole = adapter.seen.all()
     clear = [apart(everything[:n], [k])[0] if k < n else whole and apart(everything, [k])[0] for k in indices]
     promoted = []
-    for k, blended in zip(indices, adapter.blend(features, values, np.array(clear, bool))):
+    for k, vouched, blended in zip(indices, clear, adapter.blend(features, values, np.array(clear, bool))):
         everything[k] = reread(everything[k], blended)
-        if k >= n and blended.max() > 1 - blended.sum():
+        if k >= n and vouched and blended.max() > 1 - blended.sum():
             promoted.append(k)
     dice = everything[:n] + [everything[k] for k in promoted]
     if promoted:  # in reading order, as the reader gives them
@@ -86,12 +87,14 @@ class Learnt:
         return self.look(kind).see(list(crops))[0]
 
     def adapt(self, frame: np.ndarray, reading: Reading) -> Reading:
-        """The reading with each flat die re-read by the blend of the reader and what was learnt of its kind."""
+        """The reading with each flat die and doubted find re-read by the blend of the reader and what was learnt of
+        its kind; a doubted find the learnt dice vouch for becomes a die (`reread_found`)."""
         for kind, adapter in self.adapters.items():
             mine = adaptable_found(reading, kind)
             if adapter.weights is None or not mine:
                 continue
-            look, chosen = self.look(kind), [found(reading)[k] for k in mine]
+            everything = found(reading)
+            look, chosen = self.look(kind), [everything[k] for k in mine]
             features, values = look.see(look.crops(frame, chosen), chosen, glance=True)
             reading = reread_found(reading, mine, adapter, features, values)
         return reading
