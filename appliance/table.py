@@ -331,7 +331,7 @@ class Table:
         looked = reading.looked_for(self.game.dice_due - seen)
         return looked, looked.dice[len(reading.dice) :]
 
-    def _held_reading(self, reading: Reading, offered: tuple[Die, ...] = ()) -> None:
+    def _held_reading(self, reading: Reading, offered: tuple[Die, ...]) -> None:
         """A reading in a game whose kept dice stay in the keep zone (the sheet games)."""
         game, n = self.game, self.game.dice_due
         keep, rolled_ = kept(reading), rolled(reading)
@@ -367,7 +367,7 @@ class Table:
         elif not self._only_moved(reading, f"throw the {count(len(rolled_), 'other die', 'other dice')}"):
             self._start_review(Review.of(game.roll_action, rolled_, held=tuple(held), kept=keep), offered)
 
-    def _rolled_reading(self, reading: Reading, offered: tuple[Die, ...] = ()) -> None:
+    def _rolled_reading(self, reading: Reading, offered: tuple[Die, ...]) -> None:
         """A reading in a game that sets scoring dice aside (Train Wreck): all dice due lie in the rolling area."""
         expected = self.game.dice_due
         if expected == 0:

@@ -43,6 +43,11 @@ class Die:
         x0, y0, x1, y1 = self.box
         return ((x0 + x1) / 2, (y0 + y1) / 2)
 
+    def centred_on(self, other: Die) -> bool:
+        """Whether this die's centre lies in `other`'s box (a find on a die: its pip or side face)."""
+        (x, y), (x0, y0, x1, y1) = self.centre, other.box
+        return x0 <= x <= x1 and y0 <= y <= y1
+
     @property
     def uncertain(self) -> bool:
         return not self.cocked and self.confidence < UNCERTAIN_BELOW
@@ -78,13 +83,8 @@ class Reading:
         """The reading with the `missing` likeliest doubted finds in the rolling area taken as dice, so that the
         table asks about them: each is asked, however sure of its value the learnt dice are (whether it is a die
         at all, only they may vouch: learnt.reread_found). None centred on a die read (its pip or side face)."""
-
-        def on_a_die(find: Die) -> bool:
-            return any(
-                d.box[0] <= find.centre[0] <= d.box[2] and d.box[1] <= find.centre[1] <= d.box[3] for d in self.dice
-            )
-
-        candidates = [d for d in self.doubted if d.zone == ROLL and not on_a_die(d)][: max(missing, 0)]
+        free = [d for d in self.doubted if d.zone == ROLL and not any(d.centred_on(die) for die in self.dice)]
+        candidates = free[: max(missing, 0)]
         if not candidates:
             return self
         rest = tuple(d for d in self.doubted if not any(d is c for c in candidates))

@@ -60,9 +60,7 @@ def adaptable(dice, kind: str) -> list[int]:
     """Indices of the dice of `kind` the adapter re-reads: flat, and none a part of another die (above)."""
 
     def on_another(d):
-        return any(
-            o is not d and o.box[0] <= d.centre[0] <= o.box[2] and o.box[1] <= d.centre[1] <= o.box[3] for o in dice
-        )
+        return any(o is not d and d.centred_on(o) for o in dice)
 
     biggest = max((side(d) for d in dice), default=0.0)
     return [
