@@ -1,7 +1,8 @@
-"""Learnt dice: the look (features from the packaged readers), the adapter (classifier and blend), the store
-and Learnt as the table uses it."""
+"""Learnt dice: the look (features from the packaged networks, values from the readers), the adapter (classifier
+and blend), the store and Learnt as the table uses it."""
 
 import json
+import shutil
 from dataclasses import replace
 
 import cv2
@@ -11,11 +12,12 @@ import pytest
 import vision
 from tests.support import photos
 from tests.vision.support import FixedNet
+from vision.frame_reader import MODELS
 from vision.lab import night
 from vision.lab.render import flat
 from vision.learnt import Learnt
 from vision.learnt.adapter import HOW, MIN_SEEN, Adapter, Examples
-from vision.learnt.look import Look, apart, feature_layer
+from vision.learnt.look import Look, apart, feature_layer, features_models, model_id
 from vision.preprocess import SURE, softmax, to_blob
 from vision.types import UNCERTAIN_BELOW
 
@@ -53,9 +55,25 @@ def look():
 
 
 def test_the_feature_layer_is_the_input_of_the_last_fully_connected_layer(look):
-    layers = list(look.net.getLayerNames())
-    after = layers[layers.index(feature_layer(look.net)) + 1]
-    assert look.net.getLayer(look.net.getLayerId(after)).type in ("Gemm", "InnerProduct")
+    for net in look.nets:
+        layers = list(net.getLayerNames())
+        after = layers[layers.index(feature_layer(net)) + 1]
+        assert net.getLayer(net.getLayerId(after)).type in ("Gemm", "InnerProduct")
+
+
+def test_six_sided_features_are_the_first_readers_and_the_features_networks_joined(tmp_path):
+    """The first face reader's features (96) beside the features network's (80); a lab folder holding one candidate
+    face reader and no features network learns on that reader's alone. Their features mean different things, so
+    their model ids differ (a store takes new features from its crops where they do)."""
+    shutil.copy(MODELS / "faces.onnx", tmp_path / "faces.onnx")
+    assert features_models("d6") == [MODELS / "faces.onnx", MODELS / "faces_features.onnx"]
+    assert features_models("d6", tmp_path) == [tmp_path / "faces.onnx"]
+    assert model_id("d6") != model_id("d6", tmp_path)
+    frame, _ = flat.six_dice_frame(seed=3)
+    dice = list(vision.read(frame).dice[:2])
+    packaged, lab = Look("d6"), Look("d6", tmp_path)
+    assert packaged.see(packaged.crops(frame, dice))[0].shape == (2, 96 + 80)
+    assert lab.see(lab.crops(frame, dice))[0].shape == (2, 96)
 
 
 def test_a_die_turned_by_a_quarter_turn_or_mirrored_has_the_same_features(look):
@@ -64,7 +82,7 @@ def test_a_die_turned_by_a_quarter_turn_or_mirrored_has_the_same_features(look):
     crops = look.crops(frame, list(reading.dice[:2]))
     turned = [cv2.rotate(c, cv2.ROTATE_90_CLOCKWISE) for c in crops]
     features, values = look.see(crops + turned + [cv2.flip(c, 0) for c in crops])
-    assert features.shape == (6, 96) and values.shape == (6, 6)
+    assert features.shape == (6, 96 + 80) and values.shape == (6, 6)
     assert np.allclose(np.linalg.norm(features, axis=1), 1, atol=1e-5)
     assert np.allclose(features[:2], features[2:4], atol=1e-4) and np.allclose(features[:2], features[4:], atol=1e-4)
     assert not np.allclose(features[0], features[1], atol=1e-2)  # two dice, two looks
@@ -74,15 +92,15 @@ def test_a_die_turned_by_a_quarter_turn_or_mirrored_has_the_same_features(look):
 
 def test_the_look_reads_a_six_sided_die_with_both_face_readers():
     """Its values are what both networks see, as in reading: a second one that reads every crop surely as a one
-    leaves a die that is no one unsure; the features stay the first network's."""
+    leaves a die that is no one unsure; the features stay the features network's."""
     frame, _ = flat.six_dice_frame(seed=3)
     reading = vision.read(frame)
     die = next(d for d in reading.dice if d.value != 1)
     both = Look("d6")
-    assert len(both.others) == 1
+    assert len(both.readers) == 2
     crops = both.crops(frame, [die])
     features, values = both.see(crops)
-    both.others = [FixedNet(np.log([0.01, 0.9, 0.015, 0.015, 0.015, 0.015, 0.015, 0.015]))]
+    both.readers[1:] = [FixedNet(np.log([0.01, 0.9, 0.015, 0.015, 0.015, 0.015, 0.015, 0.015]))]
     features_ones, values_ones = both.see(crops)
     assert values[0].argmax() + 1 == die.value and values[0].max() >= UNCERTAIN_BELOW
     assert values_ones[0].max() < UNCERTAIN_BELOW and np.allclose(features, features_ones)
@@ -115,9 +133,12 @@ def test_reading_the_look_glances_at_a_die_the_reader_read_surely(look):
     crops = look.crops(frame, [sure, unsure])
     glanced, _ = look.see(crops, [sure, unsure], glance=True)
     learnt, _ = look.see(crops, [sure, unsure])
-    look.net.setInput(to_blob(crops[:1]))
-    upright = look.net.forward(look.layers)[0].reshape(-1)
-    assert np.allclose(glanced[0], upright / np.linalg.norm(upright), atol=1e-5)
+    upright = []
+    for net, layer in zip(look.nets, look.layers):  # each network's features of the upright crop, joined
+        net.setInput(to_blob(crops[:1]))
+        upright.append(net.forward(layer).reshape(-1))
+    joined = np.concatenate([f / np.linalg.norm(f) for f in upright]) / np.sqrt(len(upright))
+    assert len(upright) == 2 and np.allclose(glanced[0], joined, atol=1e-5)
     assert np.allclose(glanced[1], learnt[1]) and np.allclose(learnt[0], learnt[1])
     assert not np.allclose(glanced[0], learnt[0], atol=1e-3)  # the copies make other features
 
@@ -171,6 +192,25 @@ def test_a_value_seen_too_few_times_is_left_to_the_reader():
     six = np.array([[0.0, 0.0, 0.0, 0.0, 0.05, 0.9]])
     blended = adapter.blend(clusters(1)[0][5:6], six)
     assert blended.argmax() == 5 and blended[0, 5] == pytest.approx(0.9)  # the reader's share, untouched
+
+
+def test_until_every_face_is_learnt_the_classifier_only_doubts():
+    """A die of a face not yet learnt looks to the classifier like the learnt face it is likest (rendered white dice
+    with numerals, after 30 confirmed, sixes not learnt three times: 41 sixes read as fives without asking): until
+    every face has been learnt, no die is read surer than the reader read it, though one read wrong is still
+    doubted; once every face has been, the classifier reads it."""
+    features, values = clusters(10)
+    like_a_five = clusters(1, seed=0)[0][4:5]
+    unsure = np.array([[0.02, 0.02, 0.02, 0.02, 0.45, 0.4]])  # the reader: a five or a six
+    wrong = np.array([[0.0, 0.9, 0.0, 0.0, 0.02, 0.02]])  # the reader: surely a two
+    all_but_sixes, every_face = Adapter(6), Adapter(6)
+    all_but_sixes.fit(examples(features[values != 6], values[values != 6], "corrected"))
+    every_face.fit(examples(features, values, "corrected"))
+    early = all_but_sixes.blend(like_a_five, unsure)
+    assert early.argmax() + 1 == 5 and early.max() <= 0.45 + 1e-6  # no surer than the reader: the table asks
+    assert all_but_sixes.blend(like_a_five, wrong).max() < UNCERTAIN_BELOW  # the reader's two, doubted
+    late = every_face.blend(like_a_five, unsure)
+    assert late.argmax() + 1 == 5 and late.max() >= UNCERTAIN_BELOW
 
 
 def test_a_correction_outweighs_a_sure_ok_on_the_same_die():
@@ -521,10 +561,10 @@ def test_finds_that_are_part_of_a_die_are_left_to_the_reader():
 
 # -- a night on real dice
 def test_after_100_confirmed_grey_crops_the_table_reads_them_as_issue_39_asks(capsys):
-    """Issue 39's targets after 100 confirmed dice (right >= 95%, silent <= 0.3%) and after 30 (silent <= 0.5%),
-    on tomitomi3-gray-d6, which no packaged model learnt from, by the project's command; in this night's order
-    learning never adds silent mistakes there. Its 90% after 30 and 98% after 300 are not met yet (vision/README.md,
-    learnt dice)."""
+    """Issue 39's targets after 100 confirmed dice (right >= 95%, silent <= 0.3%) and after 30 (right >= 90%, silent
+    <= 0.5%), on tomitomi3-gray-d6, which no packaged model learnt from, by the project's command; in this night's
+    order learning never adds silent mistakes there. Its 98% after 300 is not met yet (vision/README.md, learnt
+    dice); 90% after 30 was not on the pip reader's features alone (89.1%)."""
     from appliance.cli import main
     from tests.support import dataset
 
@@ -533,5 +573,5 @@ def test_after_100_confirmed_grey_crops_the_table_reads_them_as_issue_39_asks(ca
     after, curve = out["after"], {point["adapt"]: point for point in out["curve"]}
     assert out["confirmed"] == 100 and after["labeled"] > 2000
     assert after["right_rate"] >= 0.95 and after["silent_rate"] <= 0.003, after
-    assert curve[30]["silent_rate"] <= 0.005, curve[30]
+    assert curve[30]["right_rate"] >= 0.90 and curve[30]["silent_rate"] <= 0.005, curve[30]
     assert all(point["silent_rate"] <= out["before"]["silent_rate"] for point in curve.values()), curve

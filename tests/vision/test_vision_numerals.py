@@ -80,8 +80,8 @@ def test_numeral_dice_the_reader_doubts_are_asked_about_and_learning_them_adds_n
 @pytest.mark.xfail(
     strict=True,
     reason="issue 39 not met for numeral dice: the face reader doubts them, so the table asks about each until it "
-    "has learnt every face three times, and the pip reader's features tell the digits apart only after about 100 "
-    "(vision/README.md, learnt dice)",
+    "has learnt every face three times, and until then the classifier only doubts; after 30 dice a face or two has "
+    "not been (vision/README.md, learnt dice)",
 )
 def test_after_30_confirmed_numeral_dice_the_table_reads_them_as_issue_39_asks(white_night):
     """Issue 39's targets after 30 confirmed dice, right >= 90% and silent <= 0.5%, on white dice with black

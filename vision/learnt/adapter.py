@@ -5,8 +5,10 @@ The classifier is a softmax regression on the unit-length features, each example
 confirmed (a correction says most, an OK on a reading that was sure says least: a player who presses OK
 without looking must not teach the table its own mistakes) and each value weighted alike (a night of many
 sixes does not make every die a six). It speaks only for the values it has seen MIN_SEEN times: the share
-of the others stays the reader's, so an unseen face is never pulled to a seen one. Its weight in the blend
-grows with the examples; the blend's confidence decides, as the reader's does, whether the table asks.
+of the others stays the reader's, so an unseen face is never pulled to a seen one; and until it has seen
+every face, it only doubts what the reader read, never makes it surer (a die of a face not yet learnt is like
+the learnt face it is likest, and the classifier cannot tell). Its weight in the blend grows with the examples;
+the blend's confidence decides, as the reader's does, whether the table asks.
 Measured on the real sets with `dicetable evaluate SET_DIR --adapt N` (vision/README.md, learnt dice).
 """
 
@@ -174,6 +176,8 @@ class Adapter:
         a = self.say * self.familiar(features, likeliest)[:, None]
         mine = np.where(self.seen, mine * seen_share, theirs)  # the unseen values keep the reader's share
         values = np.minimum((1 - a) * theirs + a * mine, mine)  # sure only where the classifier agrees
+        if not self.seen.all():  # until every face is learnt, the classifier only doubts (module docstring)
+            values = np.minimum(values, theirs)
         if apart is not None:
             if len(apart) != len(features):
                 raise ValueError(f"{len(apart)} dice said apart or not for {len(features)} dice")

@@ -1,6 +1,11 @@
-"""How the adapter sees a die: the crop its kind's reader reads, and the reader network's activation just
-before its last (fully connected) layer, the die's features. Taken from the packaged ONNX models as they
-are, so a retrained model needs no change here: the stored crops give new features (store.py)."""
+"""How the adapter sees a die: the crop its kind's reader reads, and its features: networks' activations just
+before their last (fully connected) layer, each scaled to length 1 and joined. For six-sided dice, the first face
+reader's (which knows pips) beside those of a network of its own, `faces_features.onnx` (EfficientNet-Lite0's
+first stages from ImageNet, trained on the real sets' dice), which tell apart what the pip reader sees alike:
+digits, grey crops, dice seen from low down. For ten-sided dice, their reader's. Taken from the packaged ONNX models
+as they are, so a retrained model needs no change here: the stored crops give new features (store.py).
+models/README.md, "Features to learn the dice in use by", says how the features network was made and what it
+changed."""
 
 from __future__ import annotations
 
@@ -15,23 +20,25 @@ import numpy as np
 from ..d10.crops import READ_CONTEXT, read_crop
 from ..faces import FACE_MODELS, agreed
 from ..frame_reader import MODELS, classic_net
-from ..preprocess import FACE_CONTEXT, SURE, TURNS, face_crop, read_turned, softmax, to_blob
+from ..preprocess import FACE_CONTEXT, SURE, TURNS, face_crop, read_turned, to_blob
 from ..types import FACES, Die
 
 
 @dataclass(frozen=True)
 class Kind:
-    """What a kind of dice is read with: its reader networks, its crop, and the network's classes."""
+    """What a kind of dice is read with: its reader networks, the networks its features come from, its crop."""
 
-    models: tuple[str, ...]  # its reader networks in vision/models; the features are the first one's
+    models: tuple[str, ...]  # its reader networks in vision/models
+    features: tuple[str, ...]  # the networks in vision/models whose features, joined, the adapter learns on (those
+    # a folder lacks are left out; one without any: its first reader's)
     crop: Callable  # (frame, cx, cy, side) -> the crop the network reads
     context: float  # the crop covers this many times the die's box
     mirrored: bool  # a face seen in a mirror is the same face (pips), so the die is also seen mirrored
 
 
-KINDS = {
-    "d6": Kind(FACE_MODELS, face_crop, FACE_CONTEXT, True),  # classes: no die, 1..6, cocked
-    "d10": Kind(("d10_reader.onnx",), read_crop, READ_CONTEXT, False),  # classes: no die, 1..10, six-sided die
+KINDS = {  # d6 classes: no die, 1..6, cocked; its features: the first face reader's beside the features network's
+    "d6": Kind(FACE_MODELS, ("faces.onnx", "faces_features.onnx"), face_crop, FACE_CONTEXT, True),
+    "d10": Kind(("d10_reader.onnx",), ("d10_reader.onnx",), read_crop, READ_CONTEXT, False),  # no die, 1..10, a d6
 }
 
 
@@ -88,10 +95,17 @@ def apart(dice, indices) -> np.ndarray:
     return np.array([not any(j != k and near(dice[k], o) for j, o in enumerate(dice)) for k in indices], bool)
 
 
+def features_models(kind: str, models: Path = MODELS) -> list[Path]:
+    """The networks a kind's features come from: those of its features networks `models` holds, or where it holds
+    none (a lab folder holding one candidate reader), its first reader."""
+    spec = KINDS[kind]
+    return [models / n for n in spec.features if (models / n).exists()] or [models / spec.models[0]]
+
+
 def model_id(kind: str, models: Path = MODELS) -> str:
-    """Which model, and which copies of a die, a kind's features come from (other ones mean something else)."""
+    """Which models, and which copies of a die, a kind's features come from (other ones mean something else)."""
     copies = b"turned and mirrored" if KINDS[kind].mirrored else b""
-    return hashlib.sha256((models / KINDS[kind].models[0]).read_bytes() + copies).hexdigest()[:16]
+    return hashlib.sha256(b"".join(p.read_bytes() for p in features_models(kind, models)) + copies).hexdigest()[:16]
 
 
 def copies(crop: np.ndarray, mirrored: bool) -> list[np.ndarray]:
@@ -118,9 +132,14 @@ class Look:
         if kind not in KINDS:
             raise ValueError(f"no learnt dice of kind {kind!r}: kinds are {', '.join(KINDS)}")
         self.kind, self.spec = kind, KINDS[kind]
-        self.net = classic_net(models / self.spec.models[0])
-        self.layers = [feature_layer(self.net), self.net.getLayerNames()[-1]]
-        self.others = [classic_net(models / n) for n in self.spec.models[1:] if (models / n).exists()]
+        loaded = {
+            path: classic_net(path)
+            for path in {models / n for n in self.spec.models} | {*features_models(kind, models)}
+            if path.exists()
+        }
+        self.readers = [loaded[models / n] for n in self.spec.models if models / n in loaded]
+        self.nets = [loaded[path] for path in features_models(kind, models)]  # a reader's features: the same net
+        self.layers = [feature_layer(net) for net in self.nets]
 
     def crops(self, frame: np.ndarray, dice: list[Die]) -> list[np.ndarray]:
         """Each die's crop as the reader sees it, from its box."""
@@ -132,8 +151,8 @@ class Look:
         of each value, their sum being how sure it is that this is a flat die of this kind at all. For a die of
         `dice` (the crops' dice, as read) that is what the reader read (`Die.probs`): the blend must never be
         surer of a die than the reader that asks about it, and reading it again would double an adapted read's
-        time. For a crop without them (a die no network read), what the networks read in it (the first
-        one's copies averaged, with the kind's other networks `faces.agreed`). With `glance` (reading, not
+        time. For a crop without them (a die no network read), what the kind's reader networks read in it, as
+        the reader reads a crop (turned where unsure, the networks `faces.agreed`). With `glance` (reading, not
         learning), a die the reader read surely is seen in its upright copy only, as the reader reads it: there
         the classifier only checks the reader, and all copies of six dice cost an adapted read 15 ms more.
         Measured with `dicetable evaluate --adapt` (vision/README.md, learnt dice)."""
@@ -143,21 +162,28 @@ class Look:
         read = {k: d.probs for k, d in enumerate(dice) if len(d.probs) == faces + 2}  # no die, values, other
         glanced = {k for k, p in read.items() if glance and max(p[1 : faces + 1]) >= SURE}
         seen = [copies(c, self.spec.mirrored)[: 1 if k in glanced else None] for k, c in enumerate(crops)]
-        self.net.setInput(to_blob([c for each in seen for c in each]))
-        features, logits = self.net.forward(self.layers)
+        blob = to_blob([c for each in seen for c in each])
         counts = np.array([len(each) for each in seen])
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        features = np.hstack(
+            [self._features(net, layer, blob, starts, counts) for net, layer in zip(self.nets, self.layers)]
+        )
+        features /= np.sqrt(len(self.nets))
+        probs = np.zeros((len(crops), faces + 2), np.float32)
+        unread = [k for k in range(len(crops)) if k not in read]
+        if unread:
+            probs[unread] = agreed([read_turned(net, [crops[k] for k in unread]) for net in self.readers])
+        for k, p in read.items():
+            probs[k] = p
+        return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
+
+    @staticmethod
+    def _features(net: cv2.dnn.Net, layer: str, blob: np.ndarray, starts, counts) -> np.ndarray:
+        """One network's features of the crops (their copies averaged), each scaled to length 1."""
+        net.setInput(blob)
+        features = net.forward(layer)
         features = np.add.reduceat(features.reshape(len(features), -1), starts) / counts[:, None]
         projection = _projection(features.shape[1])
         if projection is not None:
             features = features @ projection
-        features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)
-        probs = np.add.reduceat(softmax(logits.reshape(len(logits), -1)), starts) / counts[:, None]
-        unread = [k for k in range(len(crops)) if k not in read]
-        if self.others and unread:  # read as the reader reads a crop (reading all its copies doubled a look)
-            probs[unread] = agreed(
-                [probs[unread], *(read_turned(net, [crops[k] for k in unread]) for net in self.others)]
-            )
-        for k, p in read.items():
-            probs[k] = p
-        return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
+        return features / np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-9)

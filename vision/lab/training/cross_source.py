@@ -67,6 +67,7 @@ def sources(packed: list[Packed]) -> list[str]:
 NETS = {  # which face reader a round trains, from what
     "faces": lambda weights: nets.FaceReader(),  # the packaged design, from random weights
     "lite0": nets.pretrained_lite_reader,  # EfficientNet-Lite0's first stages, from ImageNet weights
+    "lite0-5": lambda weights: nets.pretrained_lite_reader(weights, (*nets.LITE0_STAGES, nets.LITE0_STAGE5)),
 }
 
 

