@@ -4,6 +4,7 @@ and blend), the store and Learnt as the table uses it."""
 import json
 import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -197,8 +198,9 @@ def test_a_value_seen_too_few_times_is_left_to_the_reader():
 def test_until_every_face_is_learnt_the_classifier_only_doubts():
     """A die of a face not yet learnt looks to the classifier like the learnt face it is likest (rendered white dice
     with numerals, after 30 confirmed, sixes not learnt three times: 41 sixes read as fives without asking): until
-    every face has been learnt, no die is read surer than the reader read it, though one read wrong is still
-    doubted; once every face has been, the classifier reads it."""
+    every face has been learnt, no die is read surer than the reader read it, not even one apart from the others
+    (which the learnt dice vouch for as a die once every face is learnt), though one read wrong is still doubted;
+    once every face has been, the classifier reads it."""
     features, values = clusters(10)
     like_a_five = clusters(1, seed=0)[0][4:5]
     unsure = np.array([[0.02, 0.02, 0.02, 0.02, 0.45, 0.4]])  # the reader: a five or a six
@@ -209,6 +211,7 @@ def test_until_every_face_is_learnt_the_classifier_only_doubts():
     early = all_but_sixes.blend(like_a_five, unsure)
     assert early.argmax() + 1 == 5 and early.max() <= 0.45 + 1e-6  # no surer than the reader: the table asks
     assert all_but_sixes.blend(like_a_five, wrong).max() < UNCERTAIN_BELOW  # the reader's two, doubted
+    assert all_but_sixes.blend(like_a_five, unsure, apart=[True]).max() <= 0.45 + 1e-6  # apart: not vouched for
     late = every_face.blend(like_a_five, unsure)
     assert late.argmax() + 1 == 5 and late.max() >= UNCERTAIN_BELOW
 
@@ -256,6 +259,10 @@ def test_a_die_apart_read_as_a_value_the_classifier_has_not_seen_keeps_the_reade
     assert one.argmax() + 1 == 1 and one.max() < UNCERTAIN_BELOW  # the reader's one, and its doubt: the table asks
     np.testing.assert_allclose(one, adapter.blend(like_a_three, as_a_one, apart=[False]))
     three = adapter.blend(like_a_three, as_a_three, apart=[True])
+    assert three.argmax() + 1 == 3 and three.max() < UNCERTAIN_BELOW  # not vouched for until every face is learnt
+    every_face = Adapter(6)
+    every_face.fit(examples(features, values, "corrected"))
+    three = every_face.blend(like_a_three, as_a_three, apart=[True])
     assert three.argmax() + 1 == 3 and three.max() >= UNCERTAIN_BELOW  # read as the three it is like: vouched for
 
 
@@ -406,6 +413,18 @@ def test_a_retrained_model_sees_the_stored_crops_anew(tmp_path):
 
     back = Store(tmp_path, {"d6": "new"}, features).load()["d6"]
     assert seen == [("d6", (2, 5, 5, 3))] and back.features.shape == (2, 7)
+    again = Store(tmp_path, {"d6": "new"}, features).load()["d6"]  # kept as the new model sees them: not seen again
+    assert len(seen) == 1 and np.array_equal(again.features, back.features) and list(again.values) == [3, 4]
+    assert [p.name for p in tmp_path.iterdir()] == ["learnt.npz"]
+
+
+def test_the_look_sees_many_stored_crops_a_few_at_a_time_as_it_sees_them_at_once(look):
+    frame, _ = flat.six_dice_frame(seed=3)
+    crops = np.array(look.crops(frame, list(vision.read(frame).dice)))
+    assert len(crops) >= 4
+    np.testing.assert_allclose(look.features(crops, chunk=3), look.see(list(crops))[0], atol=1e-5)
+    with pytest.raises(FileNotFoundError, match="no d6 reader"):
+        Look("d6", Path("/nonexistent"))
 
 
 def test_forgetting_deletes_every_learnt_file(tmp_path):

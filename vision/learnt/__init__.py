@@ -84,7 +84,7 @@ class Learnt:
         return self._looks[kind]
 
     def _features(self, kind: str, crops: np.ndarray) -> np.ndarray:
-        return self.look(kind).see(list(crops))[0]
+        return self.look(kind).features(crops)
 
     def adapt(self, frame: np.ndarray, reading: Reading) -> Reading:
         """The reading with each flat die and doubted find re-read by the blend of the reader and what was learnt of

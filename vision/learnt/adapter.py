@@ -162,9 +162,9 @@ class Adapter:
         classifier's. A value is never surer than the classifier says: where the two disagree, the table asks.
         Whether there is a die at all is the reader's to say (the classifier has seen only dice), but for a die
         `apart` from the other finds (one bool per die, look.apart; by default none): one like the learnt dice of
-        the value it is read as is as surely a die as the classifier has a say. The reader doubts dice unlike those
-        it learnt from, and those doubts were what the table still asked about once the classifier read them right
-        (vision/README.md, learnt dice)."""
+        the value it is read as is as surely a die as the classifier has a say, once every face is learnt. The
+        reader doubts dice unlike those it learnt from, and those doubts were what the table still asked about once
+        the classifier read them right (vision/README.md, learnt dice)."""
         if self.weights is None or not len(features):
             return reader
         mask = np.where(self.seen, 0.0, -np.inf)
@@ -181,9 +181,10 @@ class Adapter:
         if apart is not None:
             if len(apart) != len(features):
                 raise ValueError(f"{len(apart)} dice said apart or not for {len(features)} dice")
-            # vouched for as a die of the value it is like, and so only where it is read as that value: a die
-            # read as a value the classifier has not seen (the reader's say) is not like any learnt die of it
-            vouched = np.asarray(apart, bool) & (values.argmax(axis=1) == likeliest)
+            # vouched for as a die of the value it is like, and so only where it is read as that value (a die
+            # read as a value the classifier has not seen, the reader's say, is not like any learnt die of it),
+            # and only once every face is learnt (until then it only doubts: module docstring)
+            vouched = np.asarray(apart, bool) & (values.argmax(axis=1) == likeliest) & self.seen.all()
             die = die + a * (1 - die) * vouched[:, None]
         return die * values
 

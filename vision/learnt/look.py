@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from ..d10.crops import READ_CONTEXT, read_crop
-from ..faces import FACE_MODELS, agreed
+from ..faces import FACE_MODELS, agreed, multiplied
 from ..frame_reader import MODELS, classic_net
 from ..preprocess import FACE_CONTEXT, SURE, TURNS, face_crop, read_turned, to_blob
 from ..types import FACES, Die
@@ -34,11 +34,13 @@ class Kind:
     crop: Callable  # (frame, cx, cy, side) -> the crop the network reads
     context: float  # the crop covers this many times the die's box
     mirrored: bool  # a face seen in a mirror is the same face (pips), so the die is also seen mirrored
+    together: Callable  # [each reader's probabilities] -> what they read together
 
 
 KINDS = {  # d6 classes: no die, 1..6, cocked; its features: the first face reader's beside the features network's
-    "d6": Kind(FACE_MODELS, ("faces.onnx", "faces_features.onnx"), face_crop, FACE_CONTEXT, True),
-    "d10": Kind(("d10_reader.onnx",), ("d10_reader.onnx",), read_crop, READ_CONTEXT, False),  # no die, 1..10, a d6
+    "d6": Kind(FACE_MODELS, ("faces.onnx", "faces_features.onnx"), face_crop, FACE_CONTEXT, True, agreed),
+    "d10": Kind(("d10_reader.onnx",), ("d10_reader.onnx",), read_crop, READ_CONTEXT, False, multiplied),  # no die,
+    # 1..10, a six-sided die
 }
 
 
@@ -132,6 +134,9 @@ class Look:
         if kind not in KINDS:
             raise ValueError(f"no learnt dice of kind {kind!r}: kinds are {', '.join(KINDS)}")
         self.kind, self.spec = kind, KINDS[kind]
+        first = models / self.spec.models[0]
+        if not first.exists():
+            raise FileNotFoundError(f"no {kind} reader {first}")
         loaded = {
             path: classic_net(path)
             for path in {models / n for n in self.spec.models} | {*features_models(kind, models)}
@@ -162,20 +167,34 @@ class Look:
         read = {k: d.probs for k, d in enumerate(dice) if len(d.probs) == faces + 2}  # no die, values, other
         glanced = {k for k, p in read.items() if glance and max(p[1 : faces + 1]) >= SURE}
         seen = [copies(c, self.spec.mirrored)[: 1 if k in glanced else None] for k, c in enumerate(crops)]
+        features = self._joined(seen)
+        probs = np.zeros((len(crops), faces + 2), np.float32)
+        unread = [k for k in range(len(crops)) if k not in read]
+        if unread:
+            probs[unread] = self.spec.together([read_turned(net, [crops[k] for k in unread]) for net in self.readers])
+        for k, p in read.items():
+            probs[k] = p
+        return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
+
+    def features(self, crops: np.ndarray, chunk: int = 64) -> np.ndarray:
+        """The features alone of many crops (learnt dice seen anew by a retrained model), `chunk` crops at a time:
+        5,000 dice in all their copies at once would take 0.8 GB."""
+        parts = [
+            self._joined([copies(c, self.spec.mirrored) for c in crops[k : k + chunk]])
+            for k in range(0, len(crops), chunk)
+        ]
+        return np.concatenate(parts).astype(np.float32) if parts else np.zeros((0, 0), np.float32)
+
+    def _joined(self, seen: list[list[np.ndarray]]) -> np.ndarray:
+        """Each crop's features (`seen`: its copies) from each network, averaged over the copies, each network's
+        scaled to length 1, joined and scaled to length 1."""
         blob = to_blob([c for each in seen for c in each])
         counts = np.array([len(each) for each in seen])
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
         features = np.hstack(
             [self._features(net, layer, blob, starts, counts) for net, layer in zip(self.nets, self.layers)]
         )
-        features /= np.sqrt(len(self.nets))
-        probs = np.zeros((len(crops), faces + 2), np.float32)
-        unread = [k for k in range(len(crops)) if k not in read]
-        if unread:
-            probs[unread] = agreed([read_turned(net, [crops[k] for k in unread]) for net in self.readers])
-        for k, p in read.items():
-            probs[k] = p
-        return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
+        return features / np.sqrt(len(self.nets))
 
     @staticmethod
     def _features(net: cv2.dnn.Net, layer: str, blob: np.ndarray, starts, counts) -> np.ndarray:

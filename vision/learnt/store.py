@@ -34,7 +34,7 @@ FIELDS = ("features", "values", "how", "read", "crops")
 class Store:
     """store = Store(folder, models, features); examples = store.load(); store.add(throw); store.forget().
 
-    `models`: each kind's model now (look.Look.model_id); examples whose features another model gave get new
+    `models`: each kind's model now (look.model_id); examples whose features another model gave get new
     ones from their crops, by `features(kind, crops)`."""
 
     def __init__(self, folder: Path, models: dict[str, str], features: Callable[[str, np.ndarray], np.ndarray]):
@@ -49,8 +49,15 @@ class Store:
         return sorted((int(m.group(1)), p) for m, p in found if m)
 
     def load(self) -> dict[str, Examples]:
-        """The examples of each kind, oldest first."""
-        examples = {}
+        """The examples of each kind, oldest first. Those a retrained model saw anew are merged as it sees them, so
+        that the next start need not see them again."""
+        examples, seen_anew = self._load()
+        if seen_anew:
+            self._merge(examples)
+        return examples
+
+    def _load(self) -> tuple[dict[str, Examples], bool]:
+        examples, seen_anew = {}, False
         through = -1
         merged = self.folder / MERGED
         for path in ([merged] if merged.exists() else []) + [p for n, p in self._throws()]:
@@ -65,9 +72,9 @@ class Store:
                 if f"{kind}_values" in data:
                     part = Examples(*(data[f"{kind}_{name}"] for name in FIELDS))
                     if str(data[f"{kind}_model"]) != self.models.get(kind):  # a retrained model sees them anew
-                        part.features = self.features(kind, part.crops)
+                        part.features, seen_anew = self.features(kind, part.crops), True
                     examples[kind] = examples.get(kind, Examples.empty()) + part
-        return examples
+        return examples, seen_anew
 
     def _read(self, path: Path) -> dict | None:
         try:
@@ -88,8 +95,11 @@ class Store:
 
     def compact(self) -> None:
         """Merge the throw files into learnt.npz, keeping the newest MOST of each kind balanced by value."""
+        self._merge(self._load()[0])
+
+    def _merge(self, examples: dict[str, Examples]) -> None:
+        """`examples`, all the files hold, as learnt.npz alone."""
         throws = self._throws()
-        examples = self.load()
         kept = {kind: newest_balanced(e, FACES[kind], MOST) for kind, e in examples.items()}
         through = np.array(throws[-1][0] if throws else -1)
         self._write(self.folder / MERGED, {**_arrays(kept, self.models), "through": through})
