@@ -20,7 +20,7 @@ import numpy as np
 
 from ..frame_reader import MODELS
 from ..types import FACES, OUTSIDE, Reading
-from .adapter import HOW, Adapter, Examples, newest_balanced, reread
+from .adapter import HOW, MIN_SEEN, Adapter, Examples, newest_balanced, reread
 from .look import KINDS, Look, adaptable, apart, model_id
 from .store import MOST, Store
 
@@ -137,6 +137,12 @@ class Learnt:
             for kind, e in self.examples.items()
             if len(e)
         }
+
+    def to_learn(self, kind: str) -> list[int]:
+        """The faces of `kind` learnt fewer than MIN_SEEN times: until none is, the learnt dice only doubt what the
+        reader reads (adapter.py)."""
+        counts = self.counts().get(kind, {})
+        return [v for v in range(1, FACES[kind] + 1) if counts.get(v, 0) < MIN_SEEN]
 
     def forget(self) -> None:
         """Forget every learnt die, here and on disk."""
