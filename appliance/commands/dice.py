@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     for note in learnt.problems:
         print(f"dicetable dice: {note}", file=sys.stderr)
     counts, total = learnt.learnt.counts(), learnt.count()
+    short = {kind: learnt.learnt.to_learn(kind) for kind in counts}  # until none is, what was learnt only doubts
     try:
         if args.forget:
             learnt.forget()
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
                     "dice": total,
                     "forgotten": args.forget,
                     "learnt": {kind: {str(v): n for v, n in values.items()} for kind, values in counts.items()},
+                    "too_few": short,
                 }
             )
         )
@@ -67,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     made = f" (made {profile.created})" if profile.created else ""
     print(f"{total} dice learnt with the calibration profile {path}{made}, kept in {folder}")
     for kind, values in counts.items():
-        print(f"  {kind}: " + ", ".join(f"{v}×{n}" for v, n in values.items()))
+        few = f" (seen too few times to learn from yet: {', '.join(map(str, short[kind]))})" if short[kind] else ""
+        print(f"  {kind}: " + ", ".join(f"{v}×{n}" for v, n in values.items()) + few)
     if args.forget:
         print("forgotten: the table reads as it came" if total else "nothing to forget")
     return 0
