@@ -418,6 +418,33 @@ def test_a_retrained_model_sees_the_stored_crops_anew(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["learnt.npz"]
 
 
+def test_a_retrained_model_sees_anew_only_the_dice_the_adapter_fits(tmp_path):
+    """Seeing 5,000 stored dice anew could keep a Raspberry Pi's table from starting within systemd's two minutes:
+    a retrained model sees only the newest FIT_MOST dice, balanced by value (all the adapter fits), and lets the
+    older ones of the old model go; dice learnt with the new model are all kept."""
+    from vision.learnt.adapter import FIT_MOST
+
+    per_value = FIT_MOST // 6
+    old = np.tile(np.arange(1, 7), per_value + 10)  # 10 of each value more than the adapter fits
+    store = Store(tmp_path, {"d6": "old"}, no_new_features)
+    store.add({"d6": throw(old)})
+    store.compact()
+    Store(tmp_path, {"d6": "new"}, no_new_features).add({"d6": throw([1] * 5, seed=1, dims=7)})
+    seen = []
+
+    def features(kind, crops):
+        seen.append(len(crops))
+        return np.zeros((len(crops), 7), np.float32)
+
+    back = Store(tmp_path, {"d6": "new"}, features).load()["d6"]
+    # the adapter fits per_value of each value, the newest: of the ones, the 5 new ones and the newest old ones
+    assert seen == [FIT_MOST - 5] and len(back) == FIT_MOST and back.features.shape == (FIT_MOST, 7)
+    assert [int((back.values == v).sum()) for v in range(1, 7)] == [per_value] * 6
+    rounds = np.arange(len(old)) // 6  # the old dice came in rounds of one of each value
+    newest = rounds >= np.where(old == 1, len(rounds) // 6 - per_value + 5, len(rounds) // 6 - per_value)
+    assert np.array_equal(back.crops[: FIT_MOST - 5], throw(old).crops[newest])
+
+
 def test_the_look_sees_many_stored_crops_a_few_at_a_time_as_it_sees_them_at_once(look):
     frame, _ = flat.six_dice_frame(seed=3)
     crops = np.array(look.crops(frame, list(vision.read(frame).dice)))

@@ -214,9 +214,14 @@ def reread(die, values: np.ndarray):
 def newest_balanced(examples: Examples, faces: int, most: int) -> Examples:
     """The newest `most` examples, at most most // faces of each value (a value seen less leaves room unused: a
     night of sixes must not crowd out the ones)."""
+    return examples.take(newest_of_each(examples.values, faces, most))
+
+
+def newest_of_each(values: np.ndarray, faces: int, most: int) -> np.ndarray:
+    """Which of `values` (oldest first) newest_balanced keeps."""
     cap = most // faces
-    keep = np.zeros(len(examples), bool)
+    keep = np.zeros(len(values), bool)
     for value in range(1, faces + 1):
-        found = np.flatnonzero(examples.values == value)
+        found = np.flatnonzero(values == value)
         keep[found[len(found) - min(cap, len(found)) :]] = True
-    return examples.take(keep)
+    return keep

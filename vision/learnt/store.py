@@ -22,7 +22,7 @@ import numpy as np
 from appliance.base.files import write_atomically
 
 from ..types import FACES
-from .adapter import Examples, newest_balanced
+from .adapter import FIT_MOST, Examples, newest_balanced, newest_of_each
 
 MOST = 5000  # dice kept per kind: the newest, the same number of each value where there are
 COMPACT_AFTER = 50  # throw files before they are merged
@@ -57,7 +57,7 @@ class Store:
         return examples
 
     def _load(self) -> tuple[dict[str, Examples], bool]:
-        examples, seen_anew = {}, False
+        parts: dict[str, list[tuple[Examples, bool]]] = {}  # per kind, each file's examples and whether stale
         through = -1
         merged = self.folder / MERGED
         for path in ([merged] if merged.exists() else []) + [p for n, p in self._throws()]:
@@ -71,10 +71,26 @@ class Store:
             for kind in FACES:
                 if f"{kind}_values" in data:
                     part = Examples(*(data[f"{kind}_{name}"] for name in FIELDS))
-                    if str(data[f"{kind}_model"]) != self.models.get(kind):  # a retrained model sees them anew
-                        part.features, seen_anew = self.features(kind, part.crops), True
-                    examples[kind] = examples.get(kind, Examples.empty()) + part
-        return examples, seen_anew
+                    stale = str(data[f"{kind}_model"]) != self.models.get(kind)  # another model's features
+                    parts.setdefault(kind, []).append((part, stale))
+        examples = {kind: self._seen_anew(kind, each) for kind, each in parts.items()}
+        return examples, any(stale for each in parts.values() for _, stale in each)
+
+    def _seen_anew(self, kind: str, parts: list[tuple[Examples, bool]]) -> Examples:
+        """A kind's examples, those another model saw seen anew from their crops by this one: only those the adapter
+        fits (the newest FIT_MOST, balanced by value), as seeing all MOST again could take minutes on a Raspberry Pi
+        before the table starts (systemd gives it two); older ones of another model are let go."""
+        values = np.concatenate([part.values for part, _ in parts])
+        stale = np.concatenate([np.full(len(part), old) for part, old in parts])
+        keep = newest_of_each(values, FACES[kind], FIT_MOST) | ~stale
+        examples, start = Examples.empty(), 0
+        for part, old in parts:
+            part, start = part.take(keep[start : start + len(part)]), start + len(part)
+            if len(part):  # (an emptied part of another model may hold features of another length)
+                if old:
+                    part.features = self.features(kind, part.crops)
+                examples = examples + part
+        return examples
 
     def _read(self, path: Path) -> dict | None:
         try:
