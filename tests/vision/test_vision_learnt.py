@@ -418,6 +418,23 @@ def test_a_retrained_model_sees_the_stored_crops_anew(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["learnt.npz"]
 
 
+def test_a_card_that_takes_no_writes_leaves_the_dice_seen_anew_and_the_files_as_they_were(tmp_path, monkeypatch):
+    """Merging what a retrained model saw anew fails on a full or read-only card: the table starts all the same,
+    with the dice seen anew, the problem named, and every file as it was."""
+    Store(tmp_path, {"d6": "old"}, no_new_features).add({"d6": throw([3, 4])})
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def full(self, path, arrays):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Store, "_write", full)
+    store = Store(tmp_path, {"d6": "new"}, lambda kind, crops: np.zeros((len(crops), 7), np.float32))
+    back = store.load()["d6"]
+    assert list(back.values) == [3, 4] and back.features.shape == (2, 7)
+    assert len(store.problems) == 1 and "No space left" in store.problems[0]
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
 def test_a_retrained_model_sees_anew_only_the_dice_the_adapter_fits(tmp_path):
     """Seeing 5,000 stored dice anew could keep a Raspberry Pi's table from starting within systemd's two minutes:
     a retrained model sees only the newest FIT_MOST dice, balanced by value (all the adapter fits), and lets the

@@ -53,7 +53,12 @@ class Store:
         that the next start need not see them again."""
         examples, seen_anew = self._load()
         if seen_anew:
-            self._merge(examples)
+            try:
+                self._merge(examples)
+            except OSError as error:  # a full or read-only card: seen anew again at the next start, nothing lost
+                self.problems.append(
+                    f"{self.folder} could not be merged ({error}); the learnt dice are kept as they were"
+                )
         return examples
 
     def _load(self) -> tuple[dict[str, Examples], bool]:
@@ -97,8 +102,11 @@ class Store:
             with np.load(path, allow_pickle=False) as data:
                 return {k: data[k] for k in data.files}
         except (OSError, ValueError, zipfile.BadZipFile, EOFError) as error:
-            self.problems.append(f"{path} cannot be read ({error}); set aside as {path.name}.damaged")
-            os.replace(path, path.with_name(path.name + ".damaged"))
+            try:
+                os.replace(path, path.with_name(path.name + ".damaged"))
+                self.problems.append(f"{path} cannot be read ({error}); set aside as {path.name}.damaged")
+            except OSError as why:  # a read-only card: left where it is, and said again at the next start
+                self.problems.append(f"{path} cannot be read ({error}) nor set aside ({why}); left where it is")
             return None
 
     def add(self, throw: dict[str, Examples]) -> None:
