@@ -20,7 +20,7 @@ import numpy as np
 
 from ..frame_reader import MODELS
 from ..types import FACES, OUTSIDE, Reading
-from .adapter import HOW, MIN_SEEN, Adapter, Examples, newest_balanced, reread
+from .adapter import HOW, Adapter, Examples, newest_balanced, reread
 from .look import KINDS, Look, adaptable, apart, model_id
 from .store import MOST, Store
 
@@ -139,10 +139,9 @@ class Learnt:
         }
 
     def to_learn(self, kind: str) -> list[int]:
-        """The faces of `kind` learnt fewer than MIN_SEEN times: until none is, the learnt dice only doubt what the
-        reader reads (adapter.py)."""
-        counts = self.counts().get(kind, {})
-        return [v for v in range(1, FACES[kind] + 1) if counts.get(v, 0) < MIN_SEEN]
+        """The faces of `kind` its adapter has seen too few times (adapter.MIN_SEEN): until none is, the learnt dice
+        only doubt what the reader reads."""
+        return [int(v) for v in np.flatnonzero(~self.adapters[kind].seen) + 1]
 
     def forget(self) -> None:
         """Forget every learnt die, here and on disk."""

@@ -137,13 +137,12 @@ class Look:
         first = models / self.spec.models[0]
         if not first.exists():
             raise FileNotFoundError(f"no {kind} reader {first}")
+        featured = features_models(kind, models)
         loaded = {
-            path: classic_net(path)
-            for path in {models / n for n in self.spec.models} | {*features_models(kind, models)}
-            if path.exists()
+            path: classic_net(path) for path in {models / n for n in self.spec.models} | {*featured} if path.exists()
         }
         self.readers = [loaded[models / n] for n in self.spec.models if models / n in loaded]
-        self.nets = [loaded[path] for path in features_models(kind, models)]  # a reader's features: the same net
+        self.nets = [loaded[path] for path in featured]  # a reader's features: the same net
         self.layers = [feature_layer(net) for net in self.nets]
 
     def crops(self, frame: np.ndarray, dice: list[Die]) -> list[np.ndarray]:

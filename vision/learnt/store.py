@@ -85,15 +85,15 @@ class Store:
         """A kind's examples, those another model saw seen anew from their crops by this one: only those the adapter
         fits (the newest FIT_MOST, balanced by value), as seeing all MOST again could take minutes on a Raspberry Pi
         before the table starts (systemd gives it two); older ones of another model are let go."""
-        values = np.concatenate([part.values for part, _ in parts])
-        stale = np.concatenate([np.full(len(part), old) for part, old in parts])
-        keep = newest_of_each(values, FACES[kind], FIT_MOST) | ~stale
-        examples, start = Examples.empty(), 0
-        for part, old in parts:
-            part, start = part.take(keep[start : start + len(part)]), start + len(part)
-            if len(part):  # (an emptied part of another model may hold features of another length)
-                if old:
+        fits = newest_of_each(np.concatenate([part.values for part, _ in parts]), FACES[kind], FIT_MOST)
+        ends = np.cumsum([len(part) for part, _ in parts])
+        examples = Examples.empty()
+        for (part, old), end in zip(parts, ends):
+            if old:
+                part = part.take(fits[end - len(part) : end])
+                if len(part):
                     part.features = self.features(kind, part.crops)
+            if len(part):  # (an emptied part of another model holds features of another length: not joined)
                 examples = examples + part
         return examples
 
