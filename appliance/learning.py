@@ -45,12 +45,12 @@ class LearntDice:
         """Put these dice to work in an appliance (main_loop.Appliance): its reader reads with what was learnt,
         the readings its players confirm teach them, its menu counts and forgets them."""
         read = app.read
-        app.read = lambda frame, kind="d6": self.adapt(frame, read(frame, kind))
+        app.read = lambda frame, kind="d6": self.adapt(frame, read(frame, kind), kind)
         app.learnt = app.table.learnt = self
 
-    def adapt(self, frame: np.ndarray, reading: Reading) -> Reading:
-        """A reading of `frame` with what was learnt."""
-        return self.learnt.adapt(frame, reading)
+    def adapt(self, frame: np.ndarray, reading: Reading, played: str | None = None) -> Reading:
+        """A reading of `frame` with what was learnt, in a game played with dice of kind `played`."""
+        return self.learnt.adapt(frame, reading, played)
 
     def confirmed(self, frame: np.ndarray, dice: Sequence[Die], values: Sequence[int]) -> None:
         """A reading of `frame` the players confirmed (`values` for `dice`): its thrown dice are learnt. OSError

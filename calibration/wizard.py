@@ -349,10 +349,13 @@ class Wizard:
         if read is None:
             from vision.reader import read
         self._read_as = read(self._image, self.profile.to_tray_calibration())  # before what is learnt of it
-        reading = self._learnt.adapt(self._image, self._read_as)
-        dice = tuple(d for d in reading.dice if d.zone == "roll" and not d.cocked and d.kind == "d6")
-        # what the reader took for no die may be a die unlike any it learnt from: the player says which it is
-        doubted = tuple(d for d in reading.doubted if d.zone == "roll" and d.kind == "d6")
+        reading = self._learnt.adapt(self._image, self._read_as, "d6")  # the dice taught are six-sided
+        flat = [d for d in reading.dice if d.zone == "roll" and not d.cocked]
+        dice = tuple(d for d in flat if d.kind == "d6")
+        # what the reader took for no die, or for a ten-sided die (a six-sided one with numerals, say), may be a die
+        # unlike any it learnt from: the player says which it is
+        other = tuple(replace(d, kind="d6", value=None, confidence=0.0, probs=()) for d in flat if d.kind != "d6")
+        doubted = other + tuple(d for d in reading.doubted if d.zone == "roll" and d.kind == "d6")
         if not dice and not doubted:
             self._say(
                 "No flat dice read in the rolling area: throw them there and wait until they lie still.", problem=True
@@ -360,7 +363,7 @@ class Wizard:
             return
         self._reading = replace(reading, dice=dice + doubted, doubted=())
         self._values, self._cursor = [d.value for d in dice] + [NO_DIE] * len(doubted), 0
-        doubts = " A frame marked - is what the table took for no die: give it its value where it is one."
+        doubts = " A frame marked - is what the table took for no die or for another kind: give it its value if a die."
         self._say(
             "Correct any die that is read wrong (PREV/NEXT: which die, hold: its value; - for no die), then OK."
             + (doubts if doubted else "")
@@ -377,7 +380,7 @@ class Wizard:
         except OSError as error:
             self._say(f"The dice could not be kept ({error}); the profile is saved.", problem=True)
             return
-        again = {d.box: d for d in self._learnt.adapt(self._image, self._read_as).dice}  # with what was just learnt
+        again = {d.box: d for d in self._learnt.adapt(self._image, self._read_as, "d6").dice}  # with what was learnt
         for die, value in zip(dice, values):  # a find still doubted is not read at all
             now = again.get(die.box)
             self._sure[value] = now.confidence if now is not None and now.value == value else 0.0

@@ -389,19 +389,9 @@ def test_the_last_step_teaches_the_table_the_dice_thrown(tmp_path):
     assert wizard.finished
 
 
-def test_teaching_offers_what_the_reader_took_for_no_die_and_learns_only_what_the_player_calls_a_die(tmp_path):
-    """Dice the reader never learnt (numerals, say) are taken for no die: the teach step frames the rolling area's
-    doubted finds marked "-" (none outside it), the player gives a die its value, a "-" is not learnt, and a
-    die read can be marked "-" too."""
+def teaching_throw(tmp_path, read):
+    """A wizard calibrated and saved with `read`, at its teach step, the first throw read: (wizard, its screen)."""
     from appliance.learning import LearntDice, folder_for
-
-    def read(frame, calibration):
-        doubted = (
-            Die("d6", 1, (300.0, 100.0, 356.0, 156.0), "roll", 0.3),
-            Die("d6", 4, (400.0, 100.0, 456.0, 156.0), "outside", 0.3),
-            Die("d6", 2, (500.0, 100.0, 556.0, 156.0), "roll", 0.2),
-        )
-        return replace(reads([5, 6])(frame, calibration), doubted=doubted)
 
     wizard = Wizard(
         tmp_path / "cal.toml",
@@ -413,7 +403,24 @@ def test_teaching_offers_what_the_reader_took_for_no_die_and_learns_only_what_th
     for _ in range(3):  # measure, read the test throw, save
         feed(wizard, DICE, "OK")
     feed(wizard, DICE, "NEXT")
-    screen = feed(wizard, DICE, "OK")
+    return wizard, feed(wizard, DICE, "OK")
+
+
+def test_teaching_offers_what_the_reader_took_for_no_die_and_learns_only_what_the_player_calls_a_die(tmp_path):
+    """Dice the reader never learnt (numerals, say) are taken for no die: the teach step frames the rolling area's
+    doubted finds marked "-" (none outside it), the player gives a die its value, a "-" is not learnt, and a
+    die read can be marked "-" too."""
+    from appliance.learning import LearntDice
+
+    def read(frame, calibration):
+        doubted = (
+            Die("d6", 1, (300.0, 100.0, 356.0, 156.0), "roll", 0.3),
+            Die("d6", 4, (400.0, 100.0, 456.0, 156.0), "outside", 0.3),
+            Die("d6", 2, (500.0, 100.0, 556.0, 156.0), "roll", 0.2),
+        )
+        return replace(reads([5, 6])(frame, calibration), doubted=doubted)
+
+    wizard, screen = teaching_throw(tmp_path, read)
     assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "6", "-", "-"]
     assert "took for no die" in screen.message
     # the first doubted find is a 3; the second stays no die; the six read is no die either
@@ -426,6 +433,26 @@ def test_teaching_offers_what_the_reader_took_for_no_die_and_learns_only_what_th
     screen = feed(wizard, DICE, "OK")  # the next throw: all marked no die, nothing to learn
     screen = feed(wizard, DICE, "NEXT long", "NEXT long", "NEXT", "NEXT long", "OK")
     assert screen.problem and "Every frame is marked -" in screen.message
+
+
+def test_teaching_offers_a_die_the_reader_took_for_a_ten_sided_one_as_a_six_sided_die_to_give_its_value(tmp_path):
+    """The ten-sided reader reads a six-sided die with numerals as one of its own; the dice taught are six-sided, so
+    the teach step frames it marked "-" like a find taken for no die, and the value the player gives it is learnt as
+    a six-sided die's."""
+    from appliance.learning import LearntDice
+
+    def read(frame, calibration):
+        reading = reads([5, 6])(frame, calibration)
+        ten = Die("d10", 5, (300.0, 100.0, 356.0, 156.0), "roll", 0.97)
+        return replace(reading, dice=(*reading.dice, ten))
+
+    wizard, screen = teaching_throw(tmp_path, read)
+    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "6", "-"]
+    assert "another kind" in screen.message
+    screen = feed(wizard, DICE, "NEXT", "NEXT", *["NEXT long"] * 5, "OK")
+    assert screen.message.startswith("Learnt 3 dice (3 in all).")
+    kept = LearntDice(tmp_path / "cal.learnt" / "2024-05-01T20-00-00").learnt.counts()
+    assert kept == {"d6": {1: 0, 2: 0, 3: 0, 4: 0, 5: 2, 6: 1}}
 
 
 def test_without_a_place_for_learnt_dice_the_wizard_ends_at_calibrated(tmp_path):

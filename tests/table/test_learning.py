@@ -139,6 +139,10 @@ def test_learnt_dice_put_to_work_in_an_appliance(tmp_path):
     learnt.attach(app)
     assert app.learnt is learnt and app.table.learnt is learnt
     assert app.read(np.full((240, 320, 3), 60, np.uint8), "d6") is seen  # nothing learnt: the reading as read
+    played = []
+    learnt.learnt.adapt = lambda frame, reading, kind=None: played.append(kind) or reading
+    app.read(np.full((240, 320, 3), 60, np.uint8), "d10")
+    assert played == ["d10"]  # the game's kind: its learnt dice may take a die read as another kind (Learnt.adapt)
 
 
 class Counted:

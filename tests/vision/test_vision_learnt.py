@@ -294,7 +294,7 @@ def test_a_doubted_find_like_the_learnt_dice_is_a_die_once_every_face_is_learnt(
         (everyone, stranger, False),
     ):
         both = np.vstack([features[values == 5][:1], features_now])
-        after = reread_found(reading, [0, 1], adapter, both, seen)
+        after = reread_found(reading, [0, 1], adapter, both, seen, "d6")
         if promoted:
             assert [(d.value, d.centre[0], d.uncertain) for d in after.dice] == [(5, 25.0, False), (3, 225.0, False)]
             assert after.doubted == ()
@@ -310,10 +310,41 @@ def test_a_doubted_find_like_the_learnt_dice_is_a_die_once_every_face_is_learnt(
     beside = vision.Reading(reading.dice, 400, 50, doubted=(spread,))
     for adapter in (everyone, all_but_sixes):
         both = np.vstack([features[values == 5][:1], three])
-        after = reread_found(beside, [0, 1], adapter, both, np.array([seen[0], [0.7 / 6] * 6]))
+        after = reread_found(beside, [0, 1], adapter, both, np.array([seen[0], [0.7 / 6] * 6]), "d6")
         assert len(after.dice) == 1 and after.doubted[0].value == 3  # the classifier's value, surely: 0.64
         asked = after.looked_for(1).dice[-1]
         assert (asked.value, asked.centre[0], asked.uncertain) == (3, 85.0, True)
+
+
+def test_in_a_game_of_six_sided_dice_a_die_read_as_a_ten_sided_one_like_the_learnt_dice_is_one_of_them():
+    """The ten-sided reader reads a six-sided die with numerals as one of its own (a 5 as a ten-sided 5), and the
+    table would refuse the throw as one holding a d10. In a game played with six-sided dice, such a die that the
+    learnt six-sided dice vouch for (like the learnt threes, apart, every face learnt) is read as a six-sided three;
+    one they do not vouch for (unlike them, or before every face is learnt) stays a d10, and so the table says.
+    Only the kind played takes dice of another kind: elsewhere the reading is left as it is."""
+    from vision.learnt import adaptable_found, reread_found
+
+    features, values = clusters(20)
+    ten = vision.Die("d10", 5, (200.0, 0.0, 250.0, 50.0), vision.ROLL, 0.97, False, tuple([0.01] * 12))
+    reading = vision.Reading((doubted_die(0, 5, 0.95), ten), 400, 50)
+    assert adaptable_found(reading, "d6") == [0] and adaptable_found(reading, "d6", played=True) == [0, 1]
+    three = clusters(1, seed=0)[0][2:3]
+    stranger = unit(np.random.default_rng(5).normal(size=(1, 16)))
+    seen = np.array([[0.0, 0.0, 0.0, 0.0, 0.95, 0.0], [0.05, 0.05, 0.3, 0.05, 0.05, 0.05]])  # the d6 reader's say
+    everyone, all_but_sixes = Adapter(6), Adapter(6)
+    everyone.fit(examples(features, values, "corrected"))
+    all_but_sixes.fit(examples(features[values != 6], values[values != 6], "corrected"))
+    for adapter, features_now, read_as in (
+        (everyone, three, ("d6", 3, False)),
+        (all_but_sixes, three, ("d10", 5, False)),
+        (everyone, stranger, ("d10", 5, False)),
+    ):
+        both = np.vstack([features[values == 5][:1], features_now])
+        after = reread_found(reading, [0, 1], adapter, both, seen, "d6")
+        assert [(d.kind, d.value, d.uncertain) for d in after.dice] == [("d6", 5, False), read_as]
+        assert after.dice[1].box == ten.box and after.doubted == ()
+    both = np.vstack([features[values == 5][:1], three])
+    assert reread_found(reading, [0], everyone, both[:1], seen[:1], "d6").dice[1] is ten  # not played: as read
 
 
 def test_a_die_is_apart_only_with_a_side_of_clear_felt_around_it():

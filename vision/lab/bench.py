@@ -86,7 +86,7 @@ def learnt_ms(frame: np.ndarray, reader, tray: TrayCalibration, repeats: int) ->
         )
         learnt.adapters["d6"].fit(learnt.examples["d6"])
         adapt_ms = median_ms(lambda: learnt.learn(frame, dice, values, ["sure"] * len(dice)), repeats)
-        read_adapted_ms = median_ms(lambda: learnt.adapt(frame, reader.read(frame, tray)), repeats)
+        read_adapted_ms = median_ms(lambda: learnt.adapt(frame, reader.read(frame, tray), "d6"), repeats)
     return {"adapt_ms": adapt_ms, "read_adapted_ms": read_adapted_ms}
 
 

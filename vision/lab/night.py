@@ -55,6 +55,7 @@ class Seen:
     features: np.ndarray
     values: np.ndarray
     crops: list
+    kind: str  # the kind of dice played
 
 
 def see(image: LabeledImage, read: Callable, load: Callable, look: Look) -> Seen:
@@ -62,11 +63,11 @@ def see(image: LabeledImage, read: Callable, load: Callable, look: Look) -> Seen
     if frame is None:
         raise FileNotFoundError(f"cannot read image {image.path}")
     reading = read(frame)
-    mine, everything = adaptable_found(reading, look.kind), found(reading)
+    mine, everything = adaptable_found(reading, look.kind, played=True), found(reading)
     dice = [everything[k] for k in mine]
     crops = look.crops(frame, dice)
     features, values = look.see(crops, dice, glance=True)  # as the table's adapter reads them (Learnt.adapt)
-    return Seen(image, reading, mine, features, values, crops)
+    return Seen(image, reading, mine, features, values, crops, look.kind)
 
 
 def adapted(seen: Seen, adapter: Adapter) -> Reading:
@@ -75,7 +76,7 @@ def adapted(seen: Seen, adapter: Adapter) -> Reading:
     doubted finds asked about (Reading.looked_for)."""
     reading = seen.reading
     if adapter.weights is not None and seen.adaptable:
-        reading = reread_found(reading, seen.adaptable, adapter, seen.features, seen.values)
+        reading = reread_found(reading, seen.adaptable, adapter, seen.features, seen.values, seen.kind)
     return reading.looked_for(len(seen.image.dice) - len(reading.dice))
 
 

@@ -27,10 +27,13 @@ from .store import MOST, Store
 __all__ = ["Learnt", "HOW", "KINDS"]
 
 
-def adaptable_found(reading: Reading, kind: str) -> list[int]:
+def adaptable_found(reading: Reading, kind: str, played: bool = False) -> list[int]:
     """Indices into `found(reading)` of what the adapter re-reads: the reading's dice of `kind` that are adaptable
-    (look.adaptable), and its doubted finds of `kind` that would be so among those dice."""
-    dice, n = list(reading.dice), len(reading.dice)
+    (look.adaptable), and its doubted finds of `kind` that would be so among those dice. With `played` (the game is
+    played with dice of `kind`), the reading's dice of another kind too, as doubted finds (`reread_found`): in such
+    a game one is likelier a die of `kind` unlike those the readers learnt (a six-sided die with numerals, which the
+    ten-sided reader reads as one of its own) than a die of another game."""
+    dice, n = [replace(d, kind=kind) if played else d for d in reading.dice], len(reading.dice)
     doubted = [n + j for j, d in enumerate(reading.doubted) if adaptable([*dice, d], kind)[-1:] == [n]]  # d is n
     return adaptable(dice, kind) + doubted
 
@@ -40,20 +43,29 @@ def found(reading: Reading) -> list:
     return [*reading.dice, *reading.doubted]
 
 
-def reread_found(reading: Reading, indices: list[int], adapter: Adapter, features, values) -> Reading:
-    """`reading` with its dice and doubted finds at `indices` (into `found`) re-read by the adapter's blend of their
-    `features` and the reader's `values` (look.Look.see). A die is apart or not from the other dice (look.apart). A
-    doubted find is a die only where the learnt dice vouch for it: apart from every other find, once every face has
-    been learnt (the reader knows nothing of a die it doubts: a face not learnt yet would be read as the learnt face
-    it is likest), and read by the blend as a die more surely than as none (like the learnt dice of the value it is
-    read as). Else it stays doubted, its value as blended, however sure the classifier is of it."""
+def reread_found(reading: Reading, indices: list[int], adapter: Adapter, features, values, kind: str) -> Reading:
+    """`reading` with its dice and doubted finds at `indices` (into `found`) re-read by the adapter of `kind`'s blend
+    of their `features` and the reader's `values` (look.Look.see). A die is apart or not from the other dice
+    (look.apart). A doubted find, or a die the reader took for another kind, is a die of `kind` only where the learnt
+    dice vouch for it: apart from every other find, once every face has been learnt (the reader knows nothing of a
+    die it doubts: a face not learnt yet would be read as the learnt face it is likest), and read by the blend as a
+    die more surely than as none (like the learnt dice of the value it is read as). Else a doubted find stays
+    doubted, its value as blended, however sure the classifier is of it, and a die of another kind stays as read."""
     everything, n = found(reading), len(reading.dice)
     whole = adapter.seen.all()
-    clear = [apart(everything[:n], [k])[0] if k < n else whole and apart(everything, [k])[0] for k in indices]
+    doubted = [k >= n or everything[k].kind != kind for k in indices]
+    clear = [
+        whole and apart(everything, [k])[0] if d else apart(everything[:n], [k])[0] for k, d in zip(indices, doubted)
+    ]
     promoted = []
     for k, vouched, blended in zip(indices, clear, adapter.blend(features, values, np.array(clear, bool))):
+        a_die = vouched and blended.max() > 1 - blended.sum()
+        if everything[k].kind != kind:  # read as another kind: what its reader read was of that kind's faces
+            if not a_die:
+                continue
+            everything[k] = replace(everything[k], kind=kind, probs=())
         everything[k] = reread(everything[k], blended)
-        if k >= n and vouched and blended.max() > 1 - blended.sum():
+        if k >= n and a_die:
             promoted.append(k)
     dice = everything[:n] + [everything[k] for k in promoted]
     if promoted:  # in reading order, as the reader gives them
@@ -86,17 +98,18 @@ class Learnt:
     def _features(self, kind: str, crops: np.ndarray) -> np.ndarray:
         return self.look(kind).features(crops)
 
-    def adapt(self, frame: np.ndarray, reading: Reading) -> Reading:
+    def adapt(self, frame: np.ndarray, reading: Reading, played: str | None = None) -> Reading:
         """The reading with each flat die and doubted find re-read by the blend of the reader and what was learnt of
-        its kind; a doubted find the learnt dice vouch for becomes a die (`reread_found`)."""
+        its kind; a doubted find the learnt dice vouch for becomes a die (`reread_found`), and so, in a game played
+        with dice of kind `played`, does a die of another kind that the learnt dice of that kind vouch for."""
         for kind, adapter in self.adapters.items():
-            mine = adaptable_found(reading, kind)
+            mine = adaptable_found(reading, kind, kind == played)
             if adapter.weights is None or not mine:
                 continue
             everything = found(reading)
             look, chosen = self.look(kind), [everything[k] for k in mine]
             features, values = look.see(look.crops(frame, chosen), chosen, glance=True)
-            reading = reread_found(reading, mine, adapter, features, values)
+            reading = reread_found(reading, mine, adapter, features, values, kind)
         return reading
 
     def learn(self, frame: np.ndarray, dice, values, hows) -> None:
