@@ -363,7 +363,10 @@ class Wizard:
             return
         self._reading = replace(reading, dice=dice + doubted, doubted=())
         self._values, self._cursor = [d.value for d in dice] + [NO_DIE] * len(doubted), 0
-        doubts = " A frame marked - is what the table took for no die or for another kind: give it its value if a die."
+        doubts = (
+            " A frame marked - is what the table took for no die or for a die of another kind: give it its value"
+            " where it is one."
+        )
         self._say(
             "Correct any die that is read wrong (PREV/NEXT: which die, hold: its value; - for no die), then OK."
             + (doubts if doubted else "")

@@ -448,7 +448,7 @@ def test_teaching_offers_a_die_the_reader_took_for_a_ten_sided_one_as_a_six_side
 
     wizard, screen = teaching_throw(tmp_path, read)
     assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "6", "-"]
-    assert "another kind" in screen.message
+    assert "a die of another kind" in screen.message
     screen = feed(wizard, DICE, "NEXT", "NEXT", *["NEXT long"] * 5, "OK")
     assert screen.message.startswith("Learnt 3 dice (3 in all).")
     kept = LearntDice(tmp_path / "cal.learnt" / "2024-05-01T20-00-00").learnt.counts()
