@@ -345,6 +345,12 @@ def test_in_a_game_of_six_sided_dice_a_die_read_as_a_ten_sided_one_like_the_lear
         assert after.dice[1].box == ten.box and after.doubted == ()
     both = np.vstack([features[values == 5][:1], three])
     assert reread_found(reading, [0], everyone, both[:1], seen[:1], "d6").dice[1] is ten  # not played: as read
+    # the six-sided networks may be sure a die of another kind is one of theirs (the ten-sided reader looked at it
+    # because the face reader thought it more a die than none): unlike the learnt dice, it stays what it was read as
+    for value in range(6):
+        sure = np.vstack([seen[0], np.eye(6)[value] * 0.9])
+        after = reread_found(reading, [0, 1], everyone, np.vstack([features[values == 5][:1], stranger]), sure, "d6")
+        assert after.dice[1] is ten, value
 
 
 def test_a_die_is_apart_only_with_a_side_of_clear_felt_around_it():

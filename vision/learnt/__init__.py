@@ -47,24 +47,26 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
     """`reading` with its dice and doubted finds at `indices` (into `found`) re-read by the adapter of `kind`'s blend
     of their `features` and the reader's `values` (look.Look.see). A die is apart or not from the other dice
     (look.apart). A doubted find, or a die the reader took for another kind, is a die of `kind` only where the learnt
-    dice vouch for it: apart from every other find, once every face has been learnt (the reader knows nothing of a
-    die it doubts: a face not learnt yet would be read as the learnt face it is likest), and read by the blend as a
-    die more surely than as none (like the learnt dice of the value it is read as). Else a doubted find stays
-    doubted, its value as blended, however sure the classifier is of it, and a die of another kind stays as read."""
+    dice vouch for it (`Adapter.vouches`: every face learnt, like the learnt dice of the value it is read as; the
+    reader knows nothing of a die it doubts, and what a die of another kind looks like to the reader of `kind` says
+    nothing), it lies apart from every other find, and the blend reads it as a die more surely than as none. Else a
+    doubted find stays doubted, its value as blended, however sure the classifier is of it, and a die of another
+    kind stays as read."""
     everything, n = found(reading), len(reading.dice)
     whole = adapter.seen.all()
     doubted = [k >= n or everything[k].kind != kind for k in indices]
     clear = [
         whole and apart(everything, [k])[0] if d else apart(everything[:n], [k])[0] for k, d in zip(indices, doubted)
     ]
+    blended = adapter.blend(features, values, np.array(clear, bool))
     promoted = []
-    for k, vouched, blended in zip(indices, clear, adapter.blend(features, values, np.array(clear, bool))):
-        a_die = vouched and blended.max() > 1 - blended.sum()
-        if everything[k].kind != kind:  # read as another kind: what its reader read was of that kind's faces
+    for k, vouched, like, now in zip(indices, clear, adapter.vouches(features, blended), blended):
+        a_die = vouched and like and now.max() > 1 - now.sum()
+        if everything[k].kind != kind:
             if not a_die:
                 continue
             everything[k] = replace(everything[k], kind=kind, probs=())
-        everything[k] = reread(everything[k], blended)
+        everything[k] = reread(everything[k], now)
         if k >= n and a_die:
             promoted.append(k)
     dice = everything[:n] + [everything[k] for k in promoted]
@@ -103,7 +105,7 @@ class Learnt:
         its kind; a doubted find the learnt dice vouch for becomes a die (`reread_found`), and so, in a game played
         with dice of kind `played`, does a die of another kind that the learnt dice of that kind vouch for."""
         for kind, adapter in self.adapters.items():
-            mine = adaptable_found(reading, kind, kind == played)
+            mine = adaptable_found(reading, kind, kind == played and adapter.seen.all())  # (reread_found)
             if adapter.weights is None or not mine:
                 continue
             everything = found(reading)

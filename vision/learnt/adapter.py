@@ -181,12 +181,20 @@ class Adapter:
         if apart is not None:
             if len(apart) != len(features):
                 raise ValueError(f"{len(apart)} dice said apart or not for {len(features)} dice")
-            # vouched for as a die of the value it is like, and so only where it is read as that value (a die
-            # read as a value the classifier has not seen, the reader's say, is not like any learnt die of it),
-            # and only once every face is learnt (until then it only doubts: module docstring)
-            vouched = np.asarray(apart, bool) & (values.argmax(axis=1) == likeliest) & self.seen.all()
+            vouched = np.asarray(apart, bool) & self.vouches(features, values)
             die = die + a * (1 - die) * vouched[:, None]
         return die * values
+
+    def vouches(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """Whether the learnt dice vouch for each die (its features, and how surely it is read as each value) being
+        a die of the value it is read as: only once every face is learnt (until then the classifier only doubts:
+        module docstring), where that value is the one the classifier finds likeliest (a die read as a value the
+        classifier has not seen, the reader's say, is not like any learnt die of it) and the die is like the learnt
+        dice of it (familiar)."""
+        if self.weights is None or not self.seen.all():
+            return np.zeros(len(features), bool)
+        likeliest = (_inputs(features) @ self.weights).argmax(axis=1)
+        return (np.asarray(values).argmax(axis=1) == likeliest) & (self.familiar(features, likeliest) > 0)
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
