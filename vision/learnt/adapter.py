@@ -173,7 +173,8 @@ class Adapter:
         die = reader.sum(axis=1, keepdims=True)
         theirs = reader / np.maximum(die, 1e-9)
         seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
-        a = self.say * self.familiar(features, likeliest)[:, None]
+        familiar = self.familiar(features, likeliest)
+        a = self.say * familiar[:, None]
         mine = np.where(self.seen, mine * seen_share, theirs)  # the unseen values keep the reader's share
         values = np.minimum((1 - a) * theirs + a * mine, mine)  # sure only where the classifier agrees
         if not self.seen.all():  # until every face is learnt, the classifier only doubts (module docstring)
@@ -181,7 +182,7 @@ class Adapter:
         if apart is not None:
             if len(apart) != len(features):
                 raise ValueError(f"{len(apart)} dice said apart or not for {len(features)} dice")
-            vouched = np.asarray(apart, bool) & self.vouches(features, values)
+            vouched = np.asarray(apart, bool) & self._vouched(values, likeliest, familiar)
             die = die + a * (1 - die) * vouched[:, None]
         return die * values
 
@@ -191,10 +192,13 @@ class Adapter:
         module docstring), where that value is the one the classifier finds likeliest (a die read as a value the
         classifier has not seen, the reader's say, is not like any learnt die of it) and the die is like the learnt
         dice of it (familiar)."""
-        if self.weights is None or not self.seen.all():
+        if self.weights is None:
             return np.zeros(len(features), bool)
-        likeliest = (_inputs(features) @ self.weights).argmax(axis=1)
-        return (np.asarray(values).argmax(axis=1) == likeliest) & (self.familiar(features, likeliest) > 0)
+        likeliest = (_inputs(features) @ self.weights).argmax(axis=1)  # (with every face seen, none masked)
+        return self._vouched(values, likeliest, self.familiar(features, likeliest))
+
+    def _vouched(self, values: np.ndarray, likeliest: np.ndarray, familiar: np.ndarray) -> np.ndarray:
+        return self.seen.all() & (np.asarray(values).argmax(axis=1) == likeliest) & (familiar > 0)
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
