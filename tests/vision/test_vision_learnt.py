@@ -353,6 +353,29 @@ def test_in_a_game_of_six_sided_dice_a_die_read_as_a_ten_sided_one_like_the_lear
         assert after.dice[1] is ten, value
 
 
+def test_a_die_of_another_kind_like_the_learnt_dice_but_between_two_of_their_values_is_asked_about():
+    """A die read as a ten-sided 5 that is like the learnt dice but as much like their fives as their sixes (which
+    look alike) is one of the dice in use, of a value the table cannot tell: in a game of six-sided dice the table
+    asks which, rather than refusing the throw as one holding a d10."""
+    from vision.learnt import reread_found
+
+    rng = np.random.default_rng(0)
+    centres = rng.normal(size=(6, 16))
+    centres[4] = centres[5] + 0.25 * rng.normal(size=16)  # fives and sixes alike
+    values = np.repeat(np.arange(1, 7), 20)
+    features = unit(centres[values - 1] + 0.05 * rng.normal(size=(len(values), 16)))
+    adapter = Adapter(6)
+    adapter.fit(examples(features, values, "corrected"))
+    between = unit((unit(centres[4:5]) + unit(centres[5:6])) / 2)
+    assert adapter.one_of_them(between)[0]
+    assert not adapter.vouches(between, np.array([[0.0, 0.0, 0.0, 0.0, 0.5, 0.4]]))[0]  # not surely a five
+    ten = vision.Die("d10", 5, (200.0, 0.0, 250.0, 50.0), vision.ROLL, 0.83, False, tuple([0.01] * 12))
+    reading = vision.Reading((doubted_die(0, 1, 0.95), ten), 400, 50)
+    digits = np.array([[0.95, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.83, 0.02]])  # as the look reads them
+    after = reread_found(reading, [0, 1], adapter, np.vstack([features[:1], between]), digits, "d6")
+    assert [(d.kind, d.value, d.uncertain) for d in after.dice] == [("d6", 1, False), ("d6", 5, True)]
+
+
 def test_a_die_is_apart_only_with_a_side_of_clear_felt_around_it():
     def die(x, y, side=50):
         return vision.Die("d6", 1, (x, y, x + side, y + side), vision.ROLL, 0.9, False)

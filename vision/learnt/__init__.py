@@ -45,24 +45,27 @@ def found(reading: Reading) -> list:
 
 def reread_found(reading: Reading, indices: list[int], adapter: Adapter, features, values, kind: str) -> Reading:
     """`reading` with its dice and doubted finds at `indices` (into `found`) re-read by the adapter of `kind`'s blend
-    of their `features` and the reader's `values` (look.Look.see). A die is apart or not from the other dice
-    (look.apart). A doubted find, or a die the reader took for another kind, is a die of `kind` only where the learnt
-    dice vouch for it (`Adapter.vouches`: every face learnt, like the learnt dice of the value it is read as; the
-    reader knows nothing of a die it doubts, and what a die of another kind looks like to the reader of `kind` says
-    nothing), it lies apart from every other find, and the blend reads it as a die more surely than as none. Else a
-    doubted find stays doubted, its value as blended, however sure the classifier is of it, and a die of another
-    kind stays as read."""
+    of their `features` and the readers' `values` (look.Look.see). A die is apart or not from the other dice
+    (look.apart). A doubted find is a die of `kind` only where the learnt dice vouch for it (`Adapter.vouches`: every
+    face learnt, like the learnt dice of the value it is read as; the reader knows nothing of a die it doubts), and a
+    die the reader took for another kind only where the learnt dice take it for one of theirs (`Adapter.one_of_them`:
+    every face learnt, like the learnt dice of the value the classifier finds likeliest; read as the blend reads it,
+    asked about where the classifier and the reader of numerals that read it disagree); either must lie apart from
+    every other find, and the blend must read it as a die more surely than as none. Else a doubted find stays
+    doubted, its value as blended, however sure the classifier is of it, and a die of another kind stays as read."""
     everything, n = found(reading), len(reading.dice)
     whole = adapter.seen.all()
-    doubted = [k >= n or everything[k].kind != kind for k in indices]
+    other = [everything[k].kind != kind for k in indices]
+    doubted = [k >= n or o for k, o in zip(indices, other)]
     clear = [
         whole and apart(everything, [k])[0] if d else apart(everything[:n], [k])[0] for k, d in zip(indices, doubted)
     ]
     blended = adapter.blend(features, values, np.array(clear, bool))
+    ours = np.where(other, adapter.one_of_them(features), adapter.vouches(features, blended))
     promoted = []
-    for k, vouched, like, now in zip(indices, clear, adapter.vouches(features, blended), blended):
-        a_die = vouched and like and now.max() > 1 - now.sum()
-        if everything[k].kind != kind:
+    for k, alone, of_another_kind, vouched, now in zip(indices, clear, other, ours, blended):
+        a_die = alone and vouched and now.max() > 1 - now.sum()
+        if of_another_kind:
             if not a_die:
                 continue
             everything[k] = replace(everything[k], kind=kind, probs=())

@@ -188,14 +188,21 @@ class Adapter:
 
     def vouches(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
         """Whether the learnt dice vouch for each die (its features, and how surely it is read as each value) being
-        a die of the value it is read as: only once every face is learnt (until then the classifier only doubts:
-        module docstring), where that value is the one the classifier finds likeliest (a die read as a value the
-        classifier has not seen, the reader's say, is not like any learnt die of it) and the die is like the learnt
-        dice of it (familiar)."""
+        a die of the value it is read as: one of the dice in use (`one_of_them`) read as the value the classifier
+        finds likeliest (a die read as a value the classifier has not seen, the reader's say, is not like any learnt
+        die of it)."""
         if self.weights is None:
             return np.zeros(len(features), bool)
         likeliest = (_inputs(features) @ self.weights).argmax(axis=1)  # (with every face seen, none masked)
         return self._vouched(values, likeliest, self.familiar(features, likeliest))
+
+    def one_of_them(self, features: np.ndarray) -> np.ndarray:
+        """Whether each die is one of the dice in use: once every face is learnt (until then the classifier only
+        doubts: module docstring), like the learnt dice of the value the classifier finds likeliest (familiar)."""
+        if self.weights is None or not self.seen.all():
+            return np.zeros(len(features), bool)
+        likeliest = (_inputs(features) @ self.weights).argmax(axis=1)
+        return self.familiar(features, likeliest) > 0
 
     def _vouched(self, values: np.ndarray, likeliest: np.ndarray, familiar: np.ndarray) -> np.ndarray:
         return self.seen.all() & (np.asarray(values).argmax(axis=1) == likeliest) & (familiar > 0)

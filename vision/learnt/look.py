@@ -35,12 +35,13 @@ class Kind:
     context: float  # the crop covers this many times the die's box
     mirrored: bool  # a face seen in a mirror is the same face (pips), so the die is also seen mirrored
     together: Callable  # [each reader's probabilities] -> what they read together
+    numerals: bool  # its reader reads numerals (what it reads of a die of another kind with numerals says its value)
 
 
 KINDS = {  # d6 classes: no die, 1..6, cocked; its features: the first face reader's beside the features network's
-    "d6": Kind(FACE_MODELS, ("faces.onnx", "faces_features.onnx"), face_crop, FACE_CONTEXT, True, agreed),
-    "d10": Kind(("d10_reader.onnx",), ("d10_reader.onnx",), read_crop, READ_CONTEXT, False, multiplied),  # no die,
-    # 1..10, a six-sided die
+    "d6": Kind(FACE_MODELS, ("faces.onnx", "faces_features.onnx"), face_crop, FACE_CONTEXT, True, agreed, False),
+    # d10 classes: no die, 1..10, a six-sided die
+    "d10": Kind(("d10_reader.onnx",), ("d10_reader.onnx",), read_crop, READ_CONTEXT, False, multiplied, True),
 }
 
 
@@ -159,21 +160,31 @@ class Look:
         the reader reads a crop (turned where unsure, the networks `faces.agreed`). With `glance` (reading, not
         learning), a die the reader read surely is seen in its upright copy only, as the reader reads it: there
         the classifier only checks the reader, and all copies of six dice cost an adapted read 15 ms more.
+        A die of another kind whose reader reads numerals (a six-sided die with digits, which the ten-sided reader
+        took for its own) is read as that reader read the same numbers: the pip reader sees a digit as pips.
         Measured with `dicetable evaluate --adapt` (vision/README.md, learnt dice)."""
         faces = FACES[self.kind]
         if not crops:
             return np.zeros((0, 0), np.float32), np.zeros((0, faces), np.float32)
-        read = {k: d.probs for k, d in enumerate(dice) if len(d.probs) == faces + 2}  # no die, values, other
-        glanced = {k for k, p in read.items() if glance and max(p[1 : faces + 1]) >= SURE}
+        read = {k: np.asarray(d.probs[1 : faces + 1]) for k, d in enumerate(dice) if self._read(d)}
+        glanced = {k for k, p in read.items() if glance and dice[k].kind == self.kind and p.max() >= SURE}
         seen = [copies(c, self.spec.mirrored)[: 1 if k in glanced else None] for k, c in enumerate(crops)]
         features = self._joined(seen)
-        probs = np.zeros((len(crops), faces + 2), np.float32)
+        values = np.zeros((len(crops), faces), np.float32)
         unread = [k for k in range(len(crops)) if k not in read]
         if unread:
-            probs[unread] = self.spec.together([read_turned(net, [crops[k] for k in unread]) for net in self.readers])
+            together = self.spec.together([read_turned(net, [crops[k] for k in unread]) for net in self.readers])
+            values[unread] = together[:, 1 : faces + 1]
         for k, p in read.items():
-            probs[k] = p
-        return features.astype(np.float32), probs[:, 1 : faces + 1].astype(np.float32)
+            values[k] = p
+        return features.astype(np.float32), values
+
+    def _read(self, die: Die) -> bool:
+        """Whether the die's reading (`Die.probs`: no die, its values, ...) says how sure a reader is of each of
+        this kind's values: read as a die of this kind, or by a reader of numerals."""
+        if die.kind == self.kind:
+            return len(die.probs) == FACES[self.kind] + 2
+        return KINDS[die.kind].numerals and len(die.probs) > FACES[self.kind]
 
     def features(self, crops: np.ndarray, chunk: int = 64) -> np.ndarray:
         """The features alone of many crops (learnt dice seen anew by a retrained model), `chunk` crops at a time:
