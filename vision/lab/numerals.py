@@ -1,6 +1,6 @@
-"""Six-sided dice that carry numerals instead of pips, drawn flat on felt: a labeled set that `dicetable evaluate`
-scores like any other. Such dice are what the readers were never taught, and what the table must learn from the
-players' confirmations (issue 39):
+"""Six-sided dice that carry numerals instead of pips (or, the look `skull`, pips but a skull on the 1 and a crest
+on the 6), drawn flat on felt: a labeled set that `dicetable evaluate` scores like any other. Such dice are what
+the readers were never taught, and what the table must learn from the players' confirmations (issue 39):
 
     python -m vision.lab.numerals /tmp/numerals --photos 120 --look white
     dicetable evaluate /tmp/numerals --adapt 30 --json
@@ -25,6 +25,7 @@ LOOKS = {
     "white": Look("white-numerals", (235, 235, 235), (20, 20, 20), pip_style="numeral"),
     "black": Look("black-numerals", (30, 30, 30), (240, 240, 240), pip_style="numeral"),
     "red": Look("red-numerals", (40, 40, 200), (245, 245, 245), pip_style="numeral"),
+    "skull": Look("skull-symbols", (200, 228, 240), (25, 25, 25), pip_style="symbols"),  # ivory: pips, a skull, a crest
 }
 WIDTH, HEIGHT = 800, 600
 COLUMNS, ROWS = 4, 3  # a die to a cell at most: the dice lie apart
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     folder = write_numeral_set(args.out, args.photos, args.look, args.seed)
-    print(f"{args.photos} photos of {args.look} numeral dice in {folder}")
+    print(f"{args.photos} photos of {args.look} dice ({LOOKS[args.look].name}) in {folder}")
     return 0
 
 

@@ -26,7 +26,8 @@ class Look:
     second: tuple | None = None  # marbled: a second colour swirled in
     alpha: float = 1.0  # below 1: translucent
     pip_scale: float = 1.0
-    pip_style: str = "round"  # round, square (sharp-edged casino pips), ring (painted outline), numeral (a digit)
+    pip_style: str = "round"  # round, square (sharp-edged casino pips), ring (painted outline), numeral (a digit),
+    # symbols (pips, but a skull on the 1 and a crest on the 6)
     one: tuple | None = None  # a different colour for the 1 (as on Asian dice)
     gloss: float = 0.25
 
@@ -82,6 +83,45 @@ def with_numeral(tex: np.ndarray, value: int, ink) -> np.ndarray:
     return tex * (1 - w) + np.array(ink, np.float32) * w
 
 
+def with_symbol(tex: np.ndarray, value: int, ink) -> np.ndarray:
+    """A square face texture carrying a picture instead of pips, in colour `ink`, as on the dice of many board
+    games: a skull on the 1 (its eyes, nose and teeth the die's body), a crest with a star cut out on the 6."""
+    size = tex.shape[0]
+
+    def at(*points):  # fractions of the face -> pixels
+        return np.array([[round(x * size), round(y * size)] for x, y in points], np.int32)
+
+    mask = np.zeros((size, size), np.uint8)
+    if value == 1:
+        cv2.circle(mask, (size // 2, round(size * 0.43)), round(size * 0.24), 255, -1, cv2.LINE_AA)
+        cv2.fillPoly(mask, [at((0.37, 0.55), (0.63, 0.55), (0.63, 0.75), (0.37, 0.75))], 255, cv2.LINE_AA)
+        for x in (0.41, 0.59):
+            cv2.circle(mask, (round(size * x), round(size * 0.45)), round(size * 0.075), 0, -1, cv2.LINE_AA)
+        cv2.fillPoly(mask, [at((0.5, 0.52), (0.46, 0.59), (0.54, 0.59))], 0, cv2.LINE_AA)
+        for x in (0.45, 0.5, 0.55):
+            cv2.line(mask, tuple(at((x, 0.65))[0]), tuple(at((x, 0.75))[0]), 0, max(1, size // 60))
+    else:
+        cv2.fillPoly(mask, [at((0.28, 0.24), (0.72, 0.24), (0.72, 0.52), (0.5, 0.8), (0.28, 0.52))], 255, cv2.LINE_AA)
+        turns = np.linspace(-np.pi / 2, 1.5 * np.pi, 11)[:10]
+        radii = np.where(np.arange(10) % 2 == 0, 0.14, 0.06)
+        star = [(0.5 + r * np.cos(t), 0.45 + r * np.sin(t)) for r, t in zip(radii, turns)]
+        cv2.fillPoly(mask, [at(*star)], 0, cv2.LINE_AA)
+    w = (mask.astype(np.float32) / 255)[..., None]
+    return tex * (1 - w) + np.array(ink, np.float32) * w
+
+
+SYMBOLS = (1, 6)  # the faces of symbol dice that carry a picture
+
+
+def pictured(tex: np.ndarray, value: int, look: Look, ink) -> np.ndarray | None:
+    """The face texture with its picture where the look draws one instead of pips (None: a face of pips)."""
+    if look.pip_style == "numeral":
+        return with_numeral(tex, value, ink)
+    if look.pip_style == "symbols" and value in SYMBOLS:
+        return with_symbol(tex, value, ink)
+    return None
+
+
 def face_texture(value: int, look: Look, rng: np.random.Generator) -> np.ndarray:
     s = TEX
     tex = body_texture(look, rng, (s, s))
@@ -89,8 +129,9 @@ def face_texture(value: int, look: Look, rng: np.random.Generator) -> np.ndarray
     yy, xx = np.mgrid[0:s, 0:s].astype(np.float32) / (s - 1) - 0.5
     tex *= (1.0 - 0.22 * (np.maximum(np.abs(xx), np.abs(yy)) * 2) ** 6)[..., None]
     ink = look.one if (value == 1 and look.one) else look.ink
-    if look.pip_style == "numeral":
-        return with_numeral(tex, value, ink)
+    picture = pictured(tex, value, look, ink)
+    if picture is not None:
+        return picture
     r = s * 0.085 * look.pip_scale * (1.5 if value == 1 and look.one else 1.0)
     for px, py in PIPS[value]:
         cx, cy = s / 2 + px * s * 0.27, s / 2 + py * s * 0.27

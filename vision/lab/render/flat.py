@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from ...pips import PIPS
-from .dice_d6 import Look, with_numeral
+from .dice_d6 import Look, pictured
 
 TEXTURE = 64
 
@@ -40,8 +40,9 @@ def face(value: int, look: Look, rng: np.random.Generator | None = None) -> tupl
     cv2.rectangle(mask, (0, r), (s - 1, s - 1 - r), 255, -1)
     for cx, cy in [(r, r), (s - 1 - r, r), (r, s - 1 - r), (s - 1 - r, s - 1 - r)]:
         cv2.circle(mask, (cx, cy), r, 255, -1)
-    if look.pip_style == "numeral":
-        tex = with_numeral(tex, value, look.ink)
+    picture = pictured(tex, value, look, look.ink)
+    if picture is not None:
+        tex = picture
     else:
         pip_r = max(2, int(round(s * 0.085 * look.pip_scale)))
         for px, py in PIPS[value]:
