@@ -437,22 +437,26 @@ def test_teaching_offers_what_the_reader_took_for_no_die_and_learns_only_what_th
 
 def test_teaching_offers_a_die_the_reader_took_for_a_ten_sided_one_as_a_six_sided_die_to_give_its_value(tmp_path):
     """The ten-sided reader reads a six-sided die with numerals as one of its own; the dice taught are six-sided, so
-    the teach step frames it marked "-" like a find taken for no die, and the value the player gives it is learnt as
-    a six-sided die's."""
+    the teach step offers it as a six-sided die: of the value it read where a six-sided die shows it (a 5; asked, the
+    table learns its dice from the players), else framed marked "-" like a find taken for no die (an 8). The values
+    the player gives them are learnt as six-sided dice's."""
     from appliance.learning import LearntDice
 
     def read(frame, calibration):
         reading = reads([5, 6])(frame, calibration)
-        ten = Die("d10", 5, (300.0, 100.0, 356.0, 156.0), "roll", 0.97)
-        return replace(reading, dice=(*reading.dice, ten))
+        tens = (
+            Die("d10", 5, (300.0, 100.0, 356.0, 156.0), "roll", 0.97),
+            Die("d10", 8, (400.0, 100.0, 456.0, 156.0), "roll", 0.97),
+        )
+        return replace(reading, dice=(*reading.dice, *tens))
 
     wizard, screen = teaching_throw(tmp_path, read)
-    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "6", "-"]
+    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "6", "5", "-"]
     assert "a die of another kind" in screen.message
-    screen = feed(wizard, DICE, "NEXT", "NEXT", *["NEXT long"] * 5, "OK")
-    assert screen.message.startswith("Learnt 3 dice (3 in all).")
+    screen = feed(wizard, DICE, "NEXT", "NEXT", "NEXT", *["NEXT long"] * 5, "OK")
+    assert screen.message.startswith("Learnt 4 dice (4 in all).")
     kept = LearntDice(tmp_path / "cal.learnt" / "2024-05-01T20-00-00").learnt.counts()
-    assert kept == {"d6": {1: 0, 2: 0, 3: 0, 4: 0, 5: 2, 6: 1}}
+    assert kept == {"d6": {1: 0, 2: 0, 3: 0, 4: 0, 5: 3, 6: 1}}
 
 
 def test_without_a_place_for_learnt_dice_the_wizard_ends_at_calibrated(tmp_path):

@@ -353,6 +353,44 @@ def test_in_a_game_of_six_sided_dice_a_die_read_as_a_ten_sided_one_like_the_lear
         assert after.dice[1] is ten, value
 
 
+def ten_sided_read(value: int, sure: float = 0.97) -> vision.Die:
+    """A die the ten-sided reader read as its `value`, `sure` of it."""
+    probs = np.full(12, (1 - sure) / 11)
+    probs[value] = sure
+    return vision.Die("d10", value, (200.0, 0.0, 250.0, 50.0), vision.ROLL, sure, False, tuple(probs))
+
+
+def test_until_every_face_is_learnt_a_die_read_as_a_ten_sided_one_is_asked_about_as_a_six_sided_one():
+    """In a game of six-sided dice, before the learnt dice know every face, the table cannot tell a six-sided die with
+    numerals that the ten-sided reader took for its own from a ten-sided die; refusing the throw would teach it
+    nothing. So such a die, read as a value six-sided dice show, is asked about as a six-sided die of that value; one
+    read as a value they do not show (an 8) stays a d10, and the game says so. Once every face is learnt, the learnt
+    dice decide (the test above); in a game of ten-sided dice, a six-sided die is never taken for one (its reader
+    reads pips, not numerals)."""
+    from vision.learnt import Learnt, asked_as_played
+
+    features, values = clusters(20)
+    everyone, all_but_sixes = Adapter(6), Adapter(6)
+    everyone.fit(examples(features, values, "corrected"))
+    all_but_sixes.fit(examples(features[values != 6], values[values != 6], "corrected"))
+    five, eight = ten_sided_read(5), replace(ten_sided_read(8), box=(300.0, 0.0, 350.0, 50.0))
+    reading = vision.Reading((doubted_die(0, 3, 0.95), five, eight), 400, 50)
+    for adapter in (Adapter(6), all_but_sixes):
+        asked = asked_as_played(reading, "d6", adapter)
+        assert [(d.kind, d.value, d.uncertain) for d in asked.dice] == [
+            ("d6", 3, False),
+            ("d6", 5, True),
+            ("d10", 8, False),
+        ]
+        assert asked.dice[1].box == five.box and asked.dice[2] is eight
+    assert asked_as_played(reading, "d6", everyone) is reading
+    six = vision.Die("d6", 4, (0.0, 0.0, 50.0, 50.0), vision.ROLL, 0.95, False, tuple([0.1] * 8))
+    assert asked_as_played(vision.Reading((six,), 400, 50), "d10", Adapter(10)).dice == (six,)
+    frame = np.zeros((50, 400, 3), np.uint8)  # nothing learnt: the table's adapted read asks too
+    assert [d.kind for d in Learnt().adapt(frame, reading, "d6").dice] == ["d6", "d6", "d10"]
+    assert Learnt().adapt(frame, reading).dice == reading.dice  # no game: as read
+
+
 def test_a_die_of_another_kind_like_the_learnt_dice_but_between_two_of_their_values_is_asked_about():
     """A die read as a ten-sided 5 that is like the learnt dice but as much like their fives as their sixes (which
     look alike) is one of the dice in use, of a value the table cannot tell: in a game of six-sided dice the table

@@ -125,10 +125,12 @@ def test_the_look_reads_a_numeral_die_the_ten_sided_reader_took_for_its_own_by_i
     assert by_digits >= 2 / 3 * len(taken) and by_pips <= 1 / 3 * len(taken), taken
 
 
-def test_numeral_dice_the_ten_sided_reader_takes_for_its_own_are_read_as_six_sided_once_learnt(tmp_path):
-    """The ten-sided reader reads many black dice with white numerals as ten-sided ones (a 5 as its 5): counted
-    wrong without asking (4.8% of them after 60 confirmed dice), and at the table a throw the game refuses ("played
-    with d6s, and I see a d10"). In a night of six-sided dice, the learnt dice vouch for them as six-sided (0.28%)."""
+def test_numeral_dice_the_ten_sided_reader_takes_for_its_own_are_asked_about_then_read_as_six_sided(tmp_path):
+    """The ten-sided reader reads many black dice with white numerals as ten-sided ones (a 5 as its 5). In a night of
+    six-sided dice, until every face is learnt such a die is asked about as a six-sided die of the value it read
+    (before: read wrong without asking, 5.08% of the dice, and at the table a throw the game refuses, which teaches
+    nothing); once learnt, the learnt dice vouch for them. 120 photos: silent 0.28% with nothing learnt and after 60
+    dice, right 0.3% -> 92.2% (79.6% after 30, where before nothing was)."""
     from appliance.cli import main as dicetable
 
     write_numeral_set(tmp_path, photos=120, look="black")
@@ -136,7 +138,7 @@ def test_numeral_dice_the_ten_sided_reader_takes_for_its_own_are_read_as_six_sid
     with contextlib.redirect_stdout(out):
         assert dicetable(["evaluate", str(tmp_path), "--adapt", "60", "--json"]) == 0
     before, after = json.loads(out.getvalue())["before"], json.loads(out.getvalue())["after"]
-    assert before["silent_rate"] >= 0.03, before  # the ten-sided reader's, before anything is learnt
+    assert before["silent_rate"] <= 0.01, before
     assert after["silent_rate"] <= 0.01 and after["right_rate"] >= 0.85, after
 
 

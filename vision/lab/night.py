@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ..labels import LabeledImage
-from ..learnt import adaptable_found, found, reread_found
+from ..learnt import adaptable_found, asked_as_played, found, reread_found
 from ..learnt.adapter import HOW, Adapter, Examples
 from ..learnt.look import Look
 from ..types import FACES, Reading
@@ -77,6 +77,7 @@ def adapted(seen: Seen, adapter: Adapter) -> Reading:
     reading = seen.reading
     if adapter.weights is not None and seen.adaptable:
         reading = reread_found(reading, seen.adaptable, adapter, seen.features, seen.values, seen.kind)
+    reading = asked_as_played(reading, seen.kind, adapter)
     return reading.looked_for(len(seen.image.dice) - len(reading.dice))
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ..frame_reader import MODELS
-from ..types import FACES, OUTSIDE, Reading
+from ..types import FACES, OUTSIDE, UNCERTAIN_BELOW, Reading
 from .adapter import HOW, Adapter, Examples, newest_balanced, reread
 from .look import KINDS, Look, adaptable, apart, model_id
 from .store import MOST, Store
@@ -79,6 +79,26 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
     return replace(reading, dice=tuple(dice), doubted=tuple(doubted))
 
 
+def asked_as_played(reading: Reading, played: str, adapter: Adapter) -> Reading:
+    """`reading` in a game played with dice of kind `played` whose learnt dice (`adapter`) lack a face yet: each die
+    the reader took for another kind, read by that kind's reader of numerals as a value the game's dice show, is a
+    die of `played` of that value, asked about. The reader cannot tell a six-sided die with numerals from a
+    ten-sided die (the ten-sided reader reads its digits as its own), and only what the players confirm teaches the
+    table its dice: a throw refused teaches nothing. Once every face is learnt the learnt dice tell (`reread_found`),
+    and a die unlike them stays what the reader read, so the game says a die of another kind is in the tray."""
+    if adapter.seen.all():
+        return reading
+    faces = FACES[played]
+
+    def asked(die):
+        if die.kind == played or die.cocked or not KINDS[die.kind].numerals or not 1 <= (die.value or 0) <= faces:
+            return die
+        return replace(die, kind=played, confidence=min(die.confidence, UNCERTAIN_BELOW / 2), probs=())
+
+    dice = tuple(asked(d) for d in reading.dice)
+    return reading if all(a is d for a, d in zip(dice, reading.dice)) else replace(reading, dice=dice)
+
+
 class Learnt:
     def __init__(self, folder: Path | None = None, models: Path = MODELS):
         """`folder`: where the examples are kept (None: learnt only until the program ends)."""
@@ -115,7 +135,7 @@ class Learnt:
             look, chosen = self.look(kind), [everything[k] for k in mine]
             features, values = look.see(look.crops(frame, chosen), chosen, glance=True)
             reading = reread_found(reading, mine, adapter, features, values, kind)
-        return reading
+        return asked_as_played(reading, played, self.adapters[played]) if played in self.adapters else reading
 
     def learn(self, frame: np.ndarray, dice, values, hows) -> None:
         """A confirmed throw: `dice` as read, `values` as the players confirmed them, `hows` (HOW) how. Only flat
