@@ -368,8 +368,8 @@ class Wizard:
             " where it is one."
         )
         self._say(
-            "Correct any die that is read wrong (PREV/NEXT: which die, hold: its value; - for no die), then OK."
-            + (doubts if doubted else "")
+            "Correct any die that is read wrong (PREV/NEXT: which die, hold: its value; - for no die; ? marks a"
+            " die the table is unsure of), then OK." + (doubts if doubted else "")
         )
 
     def _teach_throw(self) -> None:
@@ -551,7 +551,7 @@ class Wizard:
                     Overlay(
                         ((x0, y0), (x1, y0), (x1, y1), (x0, y1)),
                         "selected" if k == self._cursor else "die",
-                        str(value) if value != NO_DIE else "-",
+                        "-" if value == NO_DIE else f"{value}?" if d.uncertain and value == d.value else str(value),
                     )
                 )
         return tuple(overlays)

@@ -451,7 +451,7 @@ def test_teaching_offers_a_die_the_reader_took_for_a_ten_sided_one_as_a_six_side
         return replace(reading, dice=(*reading.dice, *tens))
 
     wizard, screen = teaching_throw(tmp_path, read)
-    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "6", "5", "-"]
+    assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == ["5", "6", "5?", "-"]
     assert "a die of another kind" in screen.message
     screen = feed(wizard, DICE, "NEXT", "NEXT", "NEXT", *["NEXT long"] * 5, "OK")
     assert screen.message.startswith("Learnt 4 dice (4 in all).")

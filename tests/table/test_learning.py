@@ -148,7 +148,8 @@ def test_learnt_dice_put_to_work_in_an_appliance(tmp_path):
 def test_a_die_read_as_a_ten_sided_one_in_a_game_of_six_sided_dice_is_asked_about_not_refused(tmp_path):
     """A six-sided die with numerals that the ten-sided reader took for its own (a 5), in a game of six-sided dice at
     a table that has not learnt every face yet: the table asks its value, so that the players' answer teaches it,
-    instead of refusing the throw as one holding a d10. A d10 read as an 8 is still refused."""
+    instead of refusing the throw as one holding a d10; the answer teaches it the die as its digits were read. A d10
+    read as an 8 is still refused."""
     from appliance.table_words import reading_problem
 
     digits = tuple(0.97 if k == 5 else 0.003 for k in range(12))
@@ -158,10 +159,13 @@ def test_a_die_read_as_a_ten_sided_one_in_a_game_of_six_sided_dice_is_asked_abou
         None, ScriptedPanel([]), Table(EventLog(tmp_path / "log.sqlite")), read=lambda frame, kind: thrown, rest=None
     )
     assert reading_problem(thrown, "pentakubus") == "Pentakubus is played with d6s, and I see 1 d10"
-    LearntDice(tmp_path / "learnt").attach(app)
+    learning = LearntDice(tmp_path / "learnt")
+    learning.attach(app)
     read = app.read(np.full((240, 320, 3), 60, np.uint8), "d6")
     assert [(d.kind, d.value, d.uncertain) for d in read.dice][-1] == ("d6", 5, True)
     assert reading_problem(read, "pentakubus") == "" and read.needs_attention
+    learning.confirmed(np.full((240, 320, 3), 60, np.uint8), read.dice, [1, 2, 3, 4, 5])  # learnt as its digits read
+    assert list(learning.learnt.examples["d6"].read[-1:]) == [5]  # (the pip reader sees a digit as pips)
     eight = replace(five, value=8, probs=tuple(0.97 if k == 8 else 0.003 for k in range(12)))
     thrown = replace(thrown, dice=(*thrown.dice[:-1], eight))
     assert reading_problem(app.read(np.full((240, 320, 3), 60, np.uint8), "d6"), "pentakubus").endswith("1 d10")

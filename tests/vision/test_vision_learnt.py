@@ -316,48 +316,49 @@ def test_a_doubted_find_like_the_learnt_dice_is_a_die_once_every_face_is_learnt(
         assert (asked.value, asked.centre[0], asked.uncertain) == (3, 85.0, True)
 
 
-def test_in_a_game_of_six_sided_dice_a_die_read_as_a_ten_sided_one_like_the_learnt_dice_is_one_of_them():
-    """The ten-sided reader reads a six-sided die with numerals as one of its own (a 5 as a ten-sided 5), and the
-    table would refuse the throw as one holding a d10. In a game played with six-sided dice, such a die that the
-    learnt six-sided dice vouch for (like the learnt threes, apart, every face learnt) is read as a six-sided three;
-    one they do not vouch for (unlike them, or before every face is learnt) stays a d10, and so the table says.
-    Only the kind played takes dice of another kind: elsewhere the reading is left as it is."""
-    from vision.learnt import adaptable_found, reread_found
-
-    features, values = clusters(20)
-    ten = vision.Die("d10", 5, (200.0, 0.0, 250.0, 50.0), vision.ROLL, 0.97, False, tuple([0.01] * 12))
-    reading = vision.Reading((doubted_die(0, 5, 0.95), ten), 400, 50)
-    assert adaptable_found(reading, "d6") == [0] and adaptable_found(reading, "d6", played=True) == [0, 1]
-    three = clusters(1, seed=0)[0][2:3]
-    stranger = unit(np.random.default_rng(5).normal(size=(1, 16)))
-    seen = np.array([[0.0, 0.0, 0.0, 0.0, 0.95, 0.0], [0.05, 0.05, 0.3, 0.05, 0.05, 0.05]])  # the d6 reader's say
-    everyone, all_but_sixes = Adapter(6), Adapter(6)
-    everyone.fit(examples(features, values, "corrected"))
-    all_but_sixes.fit(examples(features[values != 6], values[values != 6], "corrected"))
-    for adapter, features_now, read_as in (
-        (everyone, three, ("d6", 3, False)),
-        (all_but_sixes, three, ("d10", 5, False)),
-        (everyone, stranger, ("d10", 5, False)),
-    ):
-        both = np.vstack([features[values == 5][:1], features_now])
-        after = reread_found(reading, [0, 1], adapter, both, seen, "d6")
-        assert [(d.kind, d.value, d.uncertain) for d in after.dice] == [("d6", 5, False), read_as]
-        assert after.dice[1].box == ten.box and after.doubted == ()
-    both = np.vstack([features[values == 5][:1], three])
-    assert reread_found(reading, [0], everyone, both[:1], seen[:1], "d6").dice[1] is ten  # not played: as read
-    # the six-sided networks may be sure a die of another kind is one of theirs (the ten-sided reader looked at it
-    # because the face reader thought it more a die than none): unlike the learnt dice, it stays what it was read as
-    for value in range(6):
-        sure = np.vstack([seen[0], np.eye(6)[value] * 0.9])
-        after = reread_found(reading, [0, 1], everyone, np.vstack([features[values == 5][:1], stranger]), sure, "d6")
-        assert after.dice[1] is ten, value
-
-
 def ten_sided_read(value: int, sure: float = 0.97) -> vision.Die:
     """A die the ten-sided reader read as its `value`, `sure` of it."""
     probs = np.full(12, (1 - sure) / 11)
     probs[value] = sure
     return vision.Die("d10", value, (200.0, 0.0, 250.0, 50.0), vision.ROLL, sure, False, tuple(probs))
+
+
+def test_in_a_game_of_six_sided_dice_a_die_read_as_a_ten_sided_one_like_the_learnt_dice_is_one_of_them():
+    """The ten-sided reader reads a six-sided die with numerals as one of its own (a 3 as a ten-sided 3), and the
+    table would refuse the throw as one holding a d10. In a game played with six-sided dice, such a die that the
+    learnt six-sided dice take for one of theirs (like the learnt threes, apart, every face learnt) is read as a
+    six-sided three, by its digits (what the look gives: the ten-sided reader's shares of 1 to 6, `Look.see`), and
+    its reading stays theirs, so that it is learnt as they read it. One unlike them, or seen before every face is
+    learnt, or read as a number no six-sided die shows (a 7 to 10, however like the learnt dice), stays a d10, and
+    so the table says. Only the kind played takes dice of another kind."""
+    from vision.learnt import adaptable_found, reread_found
+
+    features, values = clusters(20)
+    three = features[values == 3][:1]
+    stranger = unit(np.random.default_rng(5).normal(size=(1, 16)))
+    everyone, all_but_sixes = Adapter(6), Adapter(6)
+    everyone.fit(examples(features, values, "corrected"))
+    all_but_sixes.fit(examples(features[values != 6], values[values != 6], "corrected"))
+    cases = [(everyone, three, 3, ("d6", 3, False)), (all_but_sixes, three, 3, ("d10", 3, False))]
+    cases += [(everyone, stranger, v, ("d10", v, False)) for v in range(1, 7)]
+    cases += [(everyone, three, v, ("d10", v, False)) for v in (7, 8, 10)]
+    for adapter, features_now, digit, read_as in cases:
+        ten = ten_sided_read(digit)
+        reading = vision.Reading((doubted_die(0, 5, 0.95), ten), 400, 50)
+        mine = adaptable_found(reading, "d6", played=True)
+        assert adaptable_found(reading, "d6") == [0] and mine == ([0, 1] if digit <= 6 else [0])
+        digits = np.array([[0.0, 0.0, 0.0, 0.0, 0.95, 0.0], ten.probs[1:7]])[mine]  # as the look reads them
+        both = np.vstack([features[values == 5][:1], features_now])[mine]
+        after = reread_found(reading, mine, adapter, both, digits, "d6")
+        assert [(d.kind, d.value, d.uncertain) for d in after.dice] == [("d6", 5, False), read_as], digit
+        assert after.dice[1].box == ten.box and after.doubted == ()
+        if read_as[0] == "d10":
+            assert after.dice[1] is ten
+        else:
+            assert after.dice[1].probs[1:7] == ten.probs[1:7] and len(after.dice[1].probs) == 8
+    reading = vision.Reading((doubted_die(0, 5, 0.95), ten_sided_read(3)), 400, 50)
+    digits = np.array([[0.0, 0.0, 0.0, 0.0, 0.95, 0.0]])
+    assert reread_found(reading, [0], everyone, features[values == 5][:1], digits, "d6").dice[1] is reading.dice[1]
 
 
 def test_until_every_face_is_learnt_a_die_read_as_a_ten_sided_one_is_asked_about_as_a_six_sided_one():

@@ -30,12 +30,14 @@ __all__ = ["Learnt", "HOW", "KINDS"]
 def adaptable_found(reading: Reading, kind: str, played: bool = False) -> list[int]:
     """Indices into `found(reading)` of what the adapter re-reads: the reading's dice of `kind` that are adaptable
     (look.adaptable), and its doubted finds of `kind` that would be so among those dice. With `played` (the game is
-    played with dice of `kind`), the reading's dice of another kind too, as doubted finds (`reread_found`): in such
-    a game one is likelier a die of `kind` unlike those the readers learnt (a six-sided die with numerals, which the
-    ten-sided reader reads as one of its own) than a die of another game."""
+    played with dice of `kind`), the reading's dice of another kind too, as doubted finds (`reread_found`), where
+    read as a number dice of `kind` show: in such a game one is likelier a die of `kind` unlike those the readers
+    learnt (a six-sided die with numerals, which the ten-sided reader reads as one of its own) than a die of another
+    game; but no six-sided die shows a ten-sided 8, however like the learnt dice it looks."""
     dice, n = [replace(d, kind=kind) if played else d for d in reading.dice], len(reading.dice)
     doubted = [n + j for j, d in enumerate(reading.doubted) if adaptable([*dice, d], kind)[-1:] == [n]]  # d is n
-    return adaptable(dice, kind) + doubted
+    shown = [k for k in adaptable(dice, kind) if (reading.dice[k].value or 0) <= FACES[kind]]  # not a ten-sided 8
+    return shown + doubted
 
 
 def found(reading: Reading) -> list:
@@ -68,7 +70,7 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
         if of_another_kind:
             if not a_die:
                 continue
-            everything[k] = replace(everything[k], kind=kind, probs=())
+            everything[k] = taken_as(everything[k], kind)
         everything[k] = reread(everything[k], now)
         if k >= n and a_die:
             promoted.append(k)
@@ -77,6 +79,16 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
     doubted = [d for k, d in enumerate(everything[n:], n) if k not in promoted]
     return replace(reading, dice=tuple(dice), doubted=tuple(doubted))
+
+
+def taken_as(die, kind: str):
+    """A die the reader took for another kind, as a die of `kind`. Where its reader reads numerals, its reading
+    (`Die.probs`) becomes what that reader read of no die and of the numbers dice of `kind` show (and nothing of the
+    other class of `kind`), so that the look takes it as read (`Look.see`) and a die so confirmed is learnt as that
+    reader read it, as in a night; else it has none (the look reads its crop)."""
+    faces = FACES[kind]
+    numerals = KINDS[die.kind].numerals and len(die.probs) > faces
+    return replace(die, kind=kind, probs=(*die.probs[: faces + 1], 0.0) if numerals else ())
 
 
 def asked_as_played(reading: Reading, played: str, adapter: Adapter) -> Reading:
@@ -93,7 +105,7 @@ def asked_as_played(reading: Reading, played: str, adapter: Adapter) -> Reading:
     def asked(die):
         if die.kind == played or die.cocked or not KINDS[die.kind].numerals or not 1 <= (die.value or 0) <= faces:
             return die
-        return replace(die, kind=played, confidence=min(die.confidence, UNCERTAIN_BELOW / 2), probs=())
+        return replace(taken_as(die, played), confidence=min(die.confidence, UNCERTAIN_BELOW / 2))
 
     dice = tuple(asked(d) for d in reading.dice)
     return reading if all(a is d for a, d in zip(dice, reading.dice)) else replace(reading, dice=dice)
