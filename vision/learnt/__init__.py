@@ -1,8 +1,9 @@
 """Learnt dice: every reading the players confirm teaches the reader the dice in use.
 
     learnt = Learnt(folder)                        # the examples kept for one calibration profile (store.py)
-    reading = learnt.adapt(frame, reading)         # the reader's reading, with what was learnt (adapter.py); a
-                                                   # doubted find like the learnt dice may become a die
+    reading = learnt.adapt(frame, reading, "d6")   # the reader's reading in a game of d6s, with what was learnt
+                                                   # (adapter.py); a doubted find like the learnt dice may become
+                                                   # a die, and a die read as a d10 a d6 (asked_as_played)
     learnt.learn(frame, dice, values, hows)        # a confirmed throw: each die's confirmed value and how
     learnt.counts()                                # {kind: {value: dice learnt}}
     learnt.forget()
