@@ -22,7 +22,7 @@ import numpy as np
 from ..frame_reader import MODELS
 from ..types import FACES, OUTSIDE, UNCERTAIN_BELOW, Reading
 from .adapter import HOW, Adapter, Examples, newest_balanced, reread
-from .look import KINDS, Look, adaptable, apart, model_id
+from .look import KINDS, Look, adaptable, apart, model_id, read_in_numbers
 from .store import MOST, Store
 
 __all__ = ["Learnt", "HOW", "KINDS"]
@@ -37,8 +37,12 @@ def adaptable_found(reading: Reading, kind: str, played: bool = False) -> list[i
     game; but no six-sided die shows a ten-sided 8, however like the learnt dice it looks."""
     dice, n = [replace(d, kind=kind) if played else d for d in reading.dice], len(reading.dice)
     doubted = [n + j for j, d in enumerate(reading.doubted) if adaptable([*dice, d], kind)[-1:] == [n]]  # d is n
-    shown = [k for k in adaptable(dice, kind) if (reading.dice[k].value or 0) <= FACES[kind]]  # not a ten-sided 8
-    return shown + doubted
+    return [k for k in adaptable(dice, kind) if shows(reading.dice[k], kind)] + doubted
+
+
+def shows(die, kind: str) -> bool:
+    """Whether the die is read as a number dice of `kind` show (a ten-sided 8 is no six-sided die)."""
+    return 1 <= (die.value or 0) <= FACES[kind]
 
 
 def found(reading: Reading) -> list:
@@ -87,9 +91,8 @@ def taken_as(die, kind: str):
     (`Die.probs`) becomes what that reader read of no die and of the numbers dice of `kind` show (and nothing of the
     other class of `kind`), so that the look takes it as read (`Look.see`) and a die so confirmed is learnt as that
     reader read it, as in a night; else it has none (the look reads its crop)."""
-    faces = FACES[kind]
-    numerals = KINDS[die.kind].numerals and len(die.probs) > faces
-    return replace(die, kind=kind, probs=(*die.probs[: faces + 1], 0.0) if numerals else ())
+    numbers = read_in_numbers(die, kind)
+    return replace(die, kind=kind, probs=(*die.probs[: FACES[kind] + 1], 0.0) if numbers else ())
 
 
 def asked_as_played(reading: Reading, played: str, adapter: Adapter) -> Reading:
@@ -101,10 +104,9 @@ def asked_as_played(reading: Reading, played: str, adapter: Adapter) -> Reading:
     and a die unlike them stays what the reader read, so the game says a die of another kind is in the tray."""
     if adapter.seen.all():
         return reading
-    faces = FACES[played]
 
     def asked(die):
-        if die.kind == played or die.cocked or not KINDS[die.kind].numerals or not 1 <= (die.value or 0) <= faces:
+        if die.kind == played or die.cocked or not KINDS[die.kind].numerals or not shows(die, played):
             return die
         return replace(taken_as(die, played), confidence=min(die.confidence, UNCERTAIN_BELOW / 2))
 

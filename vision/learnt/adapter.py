@@ -191,21 +191,26 @@ class Adapter:
         a die of the value it is read as: one of the dice in use (`one_of_them`) read as the value the classifier
         finds likeliest (a die read as a value the classifier has not seen, the reader's say, is not like any learnt
         die of it)."""
-        if self.weights is None:
-            return np.zeros(len(features), bool)
-        likeliest = (_inputs(features) @ self.weights).argmax(axis=1)  # (with every face seen, none masked)
-        return self._vouched(values, likeliest, self.familiar(features, likeliest))
+        return self._vouched(values, *self._likeliest(features))
 
     def one_of_them(self, features: np.ndarray) -> np.ndarray:
         """Whether each die is one of the dice in use: once every face is learnt (until then the classifier only
         doubts: module docstring), like the learnt dice of the value the classifier finds likeliest (familiar)."""
-        if self.weights is None or not self.seen.all():
-            return np.zeros(len(features), bool)
+        return self._ours(self._likeliest(features)[1])
+
+    def _likeliest(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The value the classifier finds likeliest for each die (0-based; with every face seen, none masked) and how
+        familiar the die is as it (nothing learnt: none is)."""
+        if self.weights is None:
+            return np.zeros(len(features), int), np.zeros(len(features))
         likeliest = (_inputs(features) @ self.weights).argmax(axis=1)
-        return self.familiar(features, likeliest) > 0
+        return likeliest, self.familiar(features, likeliest)
+
+    def _ours(self, familiar: np.ndarray) -> np.ndarray:
+        return self.seen.all() & (familiar > 0)
 
     def _vouched(self, values: np.ndarray, likeliest: np.ndarray, familiar: np.ndarray) -> np.ndarray:
-        return self.seen.all() & (np.asarray(values).argmax(axis=1) == likeliest) & (familiar > 0)
+        return self._ours(familiar) & (np.asarray(values).argmax(axis=1) == likeliest)
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:

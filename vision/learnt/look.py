@@ -45,6 +45,12 @@ KINDS = {  # d6 classes: no die, 1..6, cocked; its features: the first face read
 }
 
 
+def read_in_numbers(die: Die, kind: str) -> bool:
+    """Whether a die of another kind was read (`Die.probs`) by a reader of numerals, so that its shares of the
+    numbers dice of `kind` show say how sure it is of each of their values."""
+    return KINDS[die.kind].numerals and len(die.probs) > FACES[kind]
+
+
 def feature_layer(net: cv2.dnn.Net) -> str:
     """The layer whose output is the input of the network's last fully connected layer."""
     names = list(net.getLayerNames())
@@ -184,7 +190,7 @@ class Look:
         this kind's values: read as a die of this kind, or by a reader of numerals."""
         if die.kind == self.kind:
             return len(die.probs) == FACES[self.kind] + 2
-        return KINDS[die.kind].numerals and len(die.probs) > FACES[self.kind]
+        return read_in_numbers(die, self.kind)
 
     def features(self, crops: np.ndarray, chunk: int = 64) -> np.ndarray:
         """The features alone of many crops (learnt dice seen anew by a retrained model), `chunk` crops at a time:
