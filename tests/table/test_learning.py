@@ -146,10 +146,10 @@ def test_learnt_dice_put_to_work_in_an_appliance(tmp_path):
 
 
 def test_a_die_read_as_a_ten_sided_one_in_a_game_of_six_sided_dice_is_asked_about_not_refused(tmp_path):
-    """A six-sided die with numerals that the ten-sided reader took for its own (a 5), in a game of six-sided dice at
-    a table that has not learnt every face yet: the table asks its value, so that the players' answer teaches it,
-    instead of refusing the throw as one holding a d10; the answer teaches it the die as its digits were read. A d10
-    read as an 8 is still refused."""
+    """A six-sided die with numerals that the ten-sided reader took for its own (a 5), in a game of six-sided dice, at
+    a table whose learnt dice do not take it for one of theirs (here: nothing learnt yet): the table asks its value,
+    so that the players' answer teaches it, instead of refusing the throw as one holding a d10; the answer teaches it
+    the die as its digits were read. A d10 read as an 8 is still refused."""
     from appliance.table_words import reading_problem
 
     digits = tuple(0.97 if k == 5 else 0.003 for k in range(12))

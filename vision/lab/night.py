@@ -77,7 +77,7 @@ def adapted(seen: Seen, adapter: Adapter) -> Reading:
     reading = seen.reading
     if adapter.weights is not None and seen.adaptable:
         reading = reread_found(reading, seen.adaptable, adapter, seen.features, seen.values, seen.kind)
-    reading = asked_as_played(reading, seen.kind, adapter)
+    reading = asked_as_played(reading, seen.kind)
     return reading.looked_for(len(seen.image.dice) - len(reading.dice))
 
 

@@ -95,15 +95,15 @@ def taken_as(die, kind: str):
     return replace(die, kind=kind, probs=(*die.probs[: FACES[kind] + 1], 0.0) if numbers else ())
 
 
-def asked_as_played(reading: Reading, played: str, adapter: Adapter) -> Reading:
-    """`reading` in a game played with dice of kind `played` whose learnt dice (`adapter`) lack a face yet: each die
-    the reader took for another kind, read by that kind's reader of numerals as a value the game's dice show, is a
-    die of `played` of that value, asked about. The reader cannot tell a six-sided die with numerals from a
-    ten-sided die (the ten-sided reader reads its digits as its own), and only what the players confirm teaches the
-    table its dice: a throw refused teaches nothing. Once every face is learnt the learnt dice tell (`reread_found`),
-    and a die unlike them stays what the reader read, so the game says a die of another kind is in the tray."""
-    if adapter.seen.all():
-        return reading
+def asked_as_played(reading: Reading, played: str) -> Reading:
+    """`reading` in a game played with dice of kind `played`: each die the reader took for another kind, read by that
+    kind's reader of numerals as a value the game's dice show, is a die of `played` of that value, asked about. The
+    reader cannot tell a six-sided die with numerals from a ten-sided die (the ten-sided reader reads its digits as its
+    own), and only what the players confirm teaches the table its dice: a throw refused teaches nothing. The learnt
+    dice read such a die first (`reread_found`: one like them is one of theirs); one unlike them is asked about too,
+    so that the players' answer teaches the table that face of their dice (refused, a numeral face the learnt dice
+    had not seen alike would be refused at every throw). A die read as a value the game's dice do not show (a
+    ten-sided 8) stays what the reader read, and the game says a die of another kind is in the tray."""
 
     def asked(die):
         if die.kind == played or die.cocked or not KINDS[die.kind].numerals or not shows(die, played):
@@ -141,7 +141,8 @@ class Learnt:
     def adapt(self, frame: np.ndarray, reading: Reading, played: str | None = None) -> Reading:
         """The reading with each flat die and doubted find re-read by the blend of the reader and what was learnt of
         its kind; a doubted find the learnt dice vouch for becomes a die (`reread_found`), and so, in a game played
-        with dice of kind `played`, does a die of another kind that the learnt dice of that kind vouch for."""
+        with dice of kind `played`, does a die of another kind that the learnt dice of that kind vouch for; one they
+        do not, read as a value the game's dice show, is asked about as one of them (`asked_as_played`)."""
         for kind, adapter in self.adapters.items():
             mine = adaptable_found(reading, kind, kind == played and adapter.seen.all())  # (reread_found)
             if adapter.weights is None or not mine:
@@ -150,7 +151,7 @@ class Learnt:
             look, chosen = self.look(kind), [everything[k] for k in mine]
             features, values = look.see(look.crops(frame, chosen), chosen, glance=True)
             reading = reread_found(reading, mine, adapter, features, values, kind)
-        return asked_as_played(reading, played, self.adapters[played]) if played in self.adapters else reading
+        return asked_as_played(reading, played) if played in self.adapters else reading
 
     def learn(self, frame: np.ndarray, dice, values, hows) -> None:
         """A confirmed throw: `dice` as read, `values` as the players confirmed them, `hows` (HOW) how. Only flat
