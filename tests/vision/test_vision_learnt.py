@@ -362,6 +362,20 @@ def test_in_a_game_of_six_sided_dice_a_die_read_as_a_ten_sided_one_like_the_lear
     assert reread_found(reading, [0], everyone, features[values == 5][:1], digits, "d6").dice[1] is reading.dice[1]
 
 
+class SeenAs:
+    """A look that sees each die (by its box) as the features given, read as its reader read it."""
+
+    def __init__(self, features: dict):
+        self.features = features
+
+    def crops(self, frame, dice):
+        return list(dice)
+
+    def see(self, crops, dice=(), glance=False):
+        values = np.array([d.probs[1:7] for d in dice])
+        return np.array([self.features[d.box] for d in dice], np.float32), values
+
+
 def test_a_die_the_learnt_dice_do_not_take_for_theirs_read_as_a_ten_sided_one_is_asked_about_as_a_six_sided_one():
     """In a game of six-sided dice, a die the ten-sided reader took for its own, read as a value six-sided dice show,
     and which the learnt dice do not take for one of theirs (nothing learnt, a face not learnt yet, or a die unlike
@@ -384,6 +398,13 @@ def test_a_die_the_learnt_dice_do_not_take_for_theirs_read_as_a_ten_sided_one_is
     frame = np.zeros((50, 400, 3), np.uint8)  # nothing learnt: the table's adapted read asks too
     assert [d.kind for d in Learnt().adapt(frame, reading, "d6").dice] == ["d6", "d6", "d10"]
     assert Learnt().adapt(frame, reading).dice == reading.dice  # no game: as read
+    features, values = clusters(20)  # every face learnt, the five like none of the learnt dice: asked about too
+    learnt, stranger = Learnt(), unit(np.random.default_rng(5).normal(size=(1, 16)))
+    learnt.adapters["d6"].fit(examples(features, values, "corrected"))
+    learnt._looks["d6"] = SeenAs({five.box: stranger[0], reading.dice[0].box: features[values == 3][0]})
+    assert learnt.to_learn("d6") == []
+    after = learnt.adapt(frame, reading, "d6")
+    assert [(d.kind, d.value, d.uncertain) for d in after.dice] == read_as
 
 
 def test_a_die_of_another_kind_like_the_learnt_dice_but_between_two_of_their_values_is_asked_about():

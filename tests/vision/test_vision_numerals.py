@@ -127,9 +127,9 @@ def test_the_look_reads_a_numeral_die_the_ten_sided_reader_took_for_its_own_by_i
 
 def test_numeral_dice_the_ten_sided_reader_takes_for_its_own_are_asked_about_then_read_as_six_sided(tmp_path):
     """The ten-sided reader reads many black dice with white numerals as ten-sided ones (a 5 as its 5). In a night of
-    six-sided dice, until every face is learnt such a die is asked about as a six-sided die of the value it read
-    (before: read wrong without asking, 5.08% of the dice, and at the table a throw the game refuses, which teaches
-    nothing); once learnt, the learnt dice vouch for them. 120 photos: silent 0.28% with nothing learnt and after 60
+    six-sided dice such a die is asked about as a six-sided die of the value it read (before: read wrong without
+    asking, 5.08% of the dice, and at the table a throw the game refuses, which teaches nothing); once every face is
+    learnt, the learnt dice read those like them. 120 photos: silent 0.28% with nothing learnt and after 60
     dice, right 0.3% -> 91.6% (79.0% after 30, where before nothing was)."""
     from appliance.cli import main as dicetable
 
