@@ -56,19 +56,21 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
     (look.apart). A doubted find is a die of `kind` only where the learnt dice vouch for it (`Adapter.vouches`: every
     face learnt, like the learnt dice of the value it is read as; the reader knows nothing of a die it doubts), and a
     die the reader took for another kind only where the learnt dice take it for one of theirs (`Adapter.one_of_them`:
-    every face learnt, like the learnt dice of the value the classifier finds likeliest; read as the blend reads it,
-    asked about where the classifier and the reader of numerals that read it disagree); either must lie apart from
-    every other find, and the blend must read it as a die more surely than as none. Else a doubted find stays
-    doubted, its value as blended, however sure the classifier is of it, and a die of another kind stays as read."""
+    like the learnt dice of the value the classifier finds likeliest, and until every face is learnt read as that
+    value by its numerals too; read as the blend reads it, asked about where the classifier and the reader of
+    numerals that read it disagree); either must lie apart from every other find, and the blend must read it as a
+    die more surely than as none. Else a doubted find stays doubted, its value as blended, however sure the
+    classifier is of it, and a die of another kind stays as read (`asked_as_played` then asks about it)."""
     everything, n = found(reading), len(reading.dice)
     whole = adapter.seen.all()
     other = [everything[k].kind != kind for k in indices]
     doubted = [k >= n or o for k, o in zip(indices, other)]
     clear = [
-        whole and apart(everything, [k])[0] if d else apart(everything[:n], [k])[0] for k, d in zip(indices, doubted)
+        (whole or o) and apart(everything, [k])[0] if d else apart(everything[:n], [k])[0]
+        for k, d, o in zip(indices, doubted, other)
     ]
     blended = adapter.blend(features, values, np.array(clear, bool))
-    ours = np.where(other, adapter.one_of_them(features), adapter.vouches(features, blended))
+    ours = np.where(other, adapter.one_of_them(features, values), adapter.vouches(features, blended))
     promoted = []
     for k, alone, of_another_kind, vouched, now in zip(indices, clear, other, ours, blended):
         a_die = alone and vouched and now.max() > 1 - now.sum()
@@ -144,7 +146,7 @@ class Learnt:
         with dice of kind `played`, does a die of another kind that the learnt dice of that kind vouch for; one they
         do not, read as a value the game's dice show, is asked about as one of them (`asked_as_played`)."""
         for kind, adapter in self.adapters.items():
-            mine = adaptable_found(reading, kind, kind == played and adapter.seen.all())  # (reread_found)
+            mine = adaptable_found(reading, kind, kind == played)  # (reread_found)
             if adapter.weights is None or not mine:
                 continue
             everything = found(reading)

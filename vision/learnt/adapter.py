@@ -193,17 +193,21 @@ class Adapter:
         die of it)."""
         return self._vouched(values, *self._likeliest(features))
 
-    def one_of_them(self, features: np.ndarray) -> np.ndarray:
-        """Whether each die is one of the dice in use: once every face is learnt (until then the classifier only
-        doubts: module docstring), like the learnt dice of the value the classifier finds likeliest (familiar)."""
-        return self._ours(self._likeliest(features)[1])
+    def one_of_them(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """Whether each die is one of the dice in use: like the learnt dice of the value the classifier finds
+        likeliest (familiar). Once every face is learnt that says it (read as another value, it is one of them that
+        the blend is unsure of); until then only where its own reading (`values`: how surely its reader read each
+        value) reads it as that value too: a die of a face not learnt yet is like the learnt face it is likest, and
+        the classifier cannot tell (module docstring), but a reader of its numerals can."""
+        likeliest, familiar = self._likeliest(features)
+        return (familiar > 0) & (self.seen.all() | (np.asarray(values).argmax(axis=1) == likeliest))
 
     def _likeliest(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The value the classifier finds likeliest for each die (0-based; with every face seen, none masked) and how
-        familiar the die is as it (nothing learnt: none is)."""
+        """The value the classifier finds likeliest for each die (0-based, of the values it has seen) and how familiar
+        the die is as it (nothing learnt: none is)."""
         if self.weights is None:
             return np.zeros(len(features), int), np.zeros(len(features))
-        likeliest = (_inputs(features) @ self.weights).argmax(axis=1)
+        likeliest = (_inputs(features) @ self.weights + np.where(self.seen, 0.0, -np.inf)).argmax(axis=1)
         return likeliest, self.familiar(features, likeliest)
 
     def _ours(self, familiar: np.ndarray) -> np.ndarray:
