@@ -363,6 +363,27 @@ def test_in_a_game_of_six_sided_dice_a_die_read_as_a_ten_sided_one_like_the_lear
     reading = vision.Reading((doubted_die(0, 5, 0.95), ten_sided_read(3)), 400, 50)
     digits = np.array([[0.0, 0.0, 0.0, 0.0, 0.95, 0.0]])
     assert reread_found(reading, [0], everyone, features[values == 5][:1], digits, "d6").dice[1] is reading.dice[1]
+    # the table's adapted read, before every face is learnt: the three is taken; in a game of ten-sided dice a
+    # six-sided die (its pips read by no reader of numerals) waits for every face, whatever the ten-sided reader says
+    from vision.learnt import Learnt
+
+    learnt, three_read = Learnt(), ten_sided_read(3)
+    learnt.adapters["d6"].fit(examples(features[values != 6], values[values != 6], "corrected"))
+    learnt._looks["d6"] = SeenAs({three_read.box: three[0], (0.0, 0.0, 50.0, 50.0): features[values == 5][0]})
+    reading = vision.Reading((doubted_die(0, 5, 0.95), three_read), 400, 50)
+    frame = np.zeros((50, 400, 3), np.uint8)
+    assert [(d.kind, d.value, d.uncertain) for d in learnt.adapt(frame, reading, "d6").dice] == [
+        ("d6", 5, False),
+        ("d6", 3, False),
+    ]
+    pips = np.array([[0.0, 0.0, 0.9, 0.0, 0.0, 0.0]])
+    tens = Adapter(10)
+    tens.fit(examples(unit(np.eye(16)[:9].repeat(3, axis=0)), np.arange(1, 10).repeat(3)))
+    six_sided = replace(doubted_die(0, 3, 0.95), probs=(0.05, 0.0, 0.0, 0.95, 0.0, 0.0, 0.0, 0.0))
+    d6_game = vision.Reading((six_sided,), 400, 50)
+    like_a_three = unit(np.eye(16)[2:3])
+    after = reread_found(d6_game, [0], tens, like_a_three, np.hstack([pips, np.zeros((1, 4))]), "d10")
+    assert after.dice[0] is six_sided  # left as read
 
 
 class SeenAs:

@@ -57,7 +57,8 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
     face learnt, like the learnt dice of the value it is read as; the reader knows nothing of a die it doubts), and a
     die the reader took for another kind only where the learnt dice take it for one of theirs (`Adapter.one_of_them`:
     like the learnt dice of the value the classifier finds likeliest, and until every face is learnt read as that
-    value by its numerals too; read as the blend reads it, asked about where the classifier and the reader of
+    value by a reader of its numerals too (`look.read_in_numbers`; a pip die in a game of ten-sided dice waits for
+    every face); read as the blend reads it, asked about where the classifier and the reader of
     numerals that read it disagree); either must lie apart from every other find, and the blend must read it as a
     die more surely than as none. Else a doubted find stays doubted, its value as blended, however sure the
     classifier is of it, and a die of another kind stays as read (`asked_as_played` then asks about it)."""
@@ -70,7 +71,9 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
         for k, d, o in zip(indices, doubted, other)
     ]
     blended = adapter.blend(features, values, np.array(clear, bool))
-    ours = np.where(other, adapter.one_of_them(features, values), adapter.vouches(features, blended))
+    numerals = [whole or read_in_numbers(everything[k], kind) for k in indices]  # its values: what its digits say
+    theirs = adapter.one_of_them(features, values) & np.array(numerals, bool)
+    ours = np.where(other, theirs, adapter.vouches(features, blended))
     promoted = []
     for k, alone, of_another_kind, vouched, now in zip(indices, clear, other, ours, blended):
         a_die = alone and vouched and now.max() > 1 - now.sum()
@@ -143,8 +146,9 @@ class Learnt:
     def adapt(self, frame: np.ndarray, reading: Reading, played: str | None = None) -> Reading:
         """The reading with each flat die and doubted find re-read by the blend of the reader and what was learnt of
         its kind; a doubted find the learnt dice vouch for becomes a die (`reread_found`), and so, in a game played
-        with dice of kind `played`, does a die of another kind that the learnt dice of that kind vouch for; one they
-        do not, read as a value the game's dice show, is asked about as one of them (`asked_as_played`)."""
+        with dice of kind `played`, does a die of another kind that the learnt dice of that kind take for one of
+        theirs (`Adapter.one_of_them`); one they do not, read as a value the game's dice show, is asked about as one
+        of them (`asked_as_played`)."""
         for kind, adapter in self.adapters.items():
             mine = adaptable_found(reading, kind, kind == played)  # (reread_found)
             if adapter.weights is None or not mine:
@@ -196,7 +200,8 @@ class Learnt:
 
     def to_learn(self, kind: str) -> list[int]:
         """The faces of `kind` its adapter has seen too few times (adapter.MIN_SEEN): until none is, the learnt dice
-        only doubt what the reader reads."""
+        only doubt what the reader reads (but take a die whose digits read it as the learnt face it is like:
+        `Adapter.one_of_them`)."""
         return [int(v) for v in np.flatnonzero(~self.adapters[kind].seen) + 1]
 
     def forget(self) -> None:

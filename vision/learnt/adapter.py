@@ -198,7 +198,8 @@ class Adapter:
         likeliest (familiar). Once every face is learnt that says it (read as another value, it is one of them that
         the blend is unsure of); until then only where its own reading (`values`: how surely its reader read each
         value) reads it as that value too: a die of a face not learnt yet is like the learnt face it is likest, and
-        the classifier cannot tell (module docstring), but a reader of its numerals can."""
+        the classifier cannot tell (module docstring), but a reader of its numerals can (reread_found asks it only of
+        such a die)."""
         likeliest, familiar = self._likeliest(features)
         return (familiar > 0) & (self.seen.all() | (np.asarray(values).argmax(axis=1) == likeliest))
 
