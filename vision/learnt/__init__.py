@@ -58,10 +58,10 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
     die the reader took for another kind only where the learnt dice take it for one of theirs (`Adapter.one_of_them`:
     like the learnt dice of the value the classifier finds likeliest, and until every face is learnt read as that
     value by a reader of its numerals too (`look.read_in_numbers`; a pip die in a game of ten-sided dice waits for
-    every face); read as the blend reads it, asked about where the classifier and the reader of
-    numerals that read it disagree); either must lie apart from every other find, and the blend must read it as a
-    die more surely than as none. Else a doubted find stays doubted, its value as blended, however sure the
-    classifier is of it, and a die of another kind stays as read (`asked_as_played` then asks about it)."""
+    every face); read as the blend reads it, asked about where the classifier and the reader of numerals that read
+    it disagree); either must lie apart from every other find, and the blend must read it as a die more surely than
+    as none. Else a doubted find stays doubted, its value as blended, however sure the classifier is of it, and a die
+    of another kind stays as read (`asked_as_played` then asks about it)."""
     everything, n = found(reading), len(reading.dice)
     whole = adapter.seen.all()
     other = [everything[k].kind != kind for k in indices]

@@ -211,11 +211,8 @@ class Adapter:
         likeliest = (_inputs(features) @ self.weights + np.where(self.seen, 0.0, -np.inf)).argmax(axis=1)
         return likeliest, self.familiar(features, likeliest)
 
-    def _ours(self, familiar: np.ndarray) -> np.ndarray:
-        return self.seen.all() & (familiar > 0)
-
     def _vouched(self, values: np.ndarray, likeliest: np.ndarray, familiar: np.ndarray) -> np.ndarray:
-        return self._ours(familiar) & (np.asarray(values).argmax(axis=1) == likeliest)
+        return self.seen.all() & (familiar > 0) & (np.asarray(values).argmax(axis=1) == likeliest)
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
