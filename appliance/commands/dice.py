@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     for note in learnt.problems:
         print(f"dicetable dice: {note}", file=sys.stderr)
     counts, total = learnt.learnt.counts(), learnt.count()
-    short = {kind: learnt.learnt.to_learn(kind) for kind in counts}  # until none is, what was learnt only doubts
+    short = {kind: learnt.learnt.to_learn(kind) for kind in counts}  # a die likeliest one of these: the reader reads it
     try:
         if args.forget:
             learnt.forget()

@@ -216,6 +216,27 @@ def test_until_every_face_is_learnt_the_classifier_only_doubts():
     assert late.argmax() + 1 == 5 and late.max() >= UNCERTAIN_BELOW
 
 
+def test_once_every_face_is_met_the_classifier_reads_the_faces_it_knows():
+    """Every face seen at least once, the sixes fewer than MIN_SEEN times: a die like the learnt fives is read as one
+    without asking (before every face was met, no surer than the reader read it), while a die like the sixes met, of
+    which the classifier knows too little to speak, is left to the reader and doubted where the reader reads it as a
+    learnt face (the classifier finds it likeliest a six: it is not a five because fives are what it knows best)."""
+    features, values = clusters(10)
+    few_sixes = np.flatnonzero(values == 6)[: MIN_SEEN - 1]
+    met = np.concatenate([np.flatnonzero(values != 6), few_sixes])
+    adapter = Adapter(6)
+    adapter.fit(examples(features[met], values[met], "corrected"))
+    assert list(adapter.seen) == [True] * 5 + [False] and adapter.met.all()
+    like_a_five, like_a_six = clusters(1, seed=0)[0][4:6]
+    unsure = np.array([[0.02, 0.02, 0.02, 0.02, 0.45, 0.4]])  # the reader: a five or a six
+    five = adapter.blend(like_a_five[None], unsure)
+    assert five.argmax() + 1 == 5 and five.max() >= UNCERTAIN_BELOW
+    six = adapter.blend(like_a_six[None], unsure)
+    assert six.max() < UNCERTAIN_BELOW  # asked
+    misread = adapter.blend(like_a_six[None], np.array([[0.0, 0.0, 0.0, 0.0, 0.9, 0.05]]))  # surely a five
+    assert misread.max() < UNCERTAIN_BELOW
+
+
 def test_a_correction_outweighs_a_sure_ok_on_the_same_die():
     features, values = clusters(10)
     twin = np.repeat(unit(np.random.default_rng(9).normal(size=(1, 16))), 3, axis=0)  # a new look, thrice confirmed

@@ -54,16 +54,16 @@ def reread_found(reading: Reading, indices: list[int], adapter: Adapter, feature
     """`reading` with its dice and doubted finds at `indices` (into `found`) re-read by the adapter of `kind`'s blend
     of their `features` and the readers' `values` (look.Look.see). A die is apart or not from the other dice
     (look.apart). A doubted find is a die of `kind` only where the learnt dice vouch for it (`Adapter.vouches`: every
-    face learnt, like the learnt dice of the value it is read as; the reader knows nothing of a die it doubts), and a
+    face met, like the learnt dice of the value it is read as; the reader knows nothing of a die it doubts), and a
     die the reader took for another kind only where the learnt dice take it for one of theirs (`Adapter.one_of_them`:
-    like the learnt dice of the value the classifier finds likeliest, and until every face is learnt read as that
+    like the learnt dice of the value the classifier finds likeliest, and until every face is met read as that
     value by a reader of its numerals too (`look.read_in_numbers`; a pip die in a game of ten-sided dice waits for
     every face); read as the blend reads it, asked about where the classifier and the reader of numerals that read
     it disagree); either must lie apart from every other find, and the blend must read it as a die more surely than
     as none. Else a doubted find stays doubted, its value as blended, however sure the classifier is of it, and a die
     of another kind stays as read (`asked_as_played` then asks about it)."""
     everything, n = found(reading), len(reading.dice)
-    whole = adapter.seen.all()
+    whole = adapter.met.all()
     other = [everything[k].kind != kind for k in indices]
     doubted = [k >= n or o for k, o in zip(indices, other)]
     clear = [
@@ -199,9 +199,9 @@ class Learnt:
         }
 
     def to_learn(self, kind: str) -> list[int]:
-        """The faces of `kind` its adapter has seen too few times (adapter.MIN_SEEN): until none is, the learnt dice
-        only doubt what the reader reads (but take a die whose digits read it as the learnt face it is like:
-        `Adapter.one_of_them`)."""
+        """The faces of `kind` its adapter has seen too few times to read by (adapter.MIN_SEEN): a die it finds
+        likeliest one of them is left to the reader, and until each has been seen once, the learnt dice only doubt
+        what the reader reads (but take a die whose digits read it as the learnt face it is like: `one_of_them`)."""
         return [int(v) for v in np.flatnonzero(~self.adapters[kind].seen) + 1]
 
     def forget(self) -> None:

@@ -4,10 +4,12 @@ dice the players confirmed, blended with the reader network's own probabilities.
 The classifier is a softmax regression on the unit-length features, each example weighted by how it was
 confirmed (a correction says most, an OK on a reading that was sure says least: a player who presses OK
 without looking must not teach the table its own mistakes) and each value weighted alike (a night of many
-sixes does not make every die a six). It speaks only for the values it has seen MIN_SEEN times: the share
-of the others stays the reader's, so an unseen face is never pulled to a seen one; and until it has seen
-every face, it only doubts what the reader read, never makes it surer (a die of a face not yet learnt is like
-the learnt face it is likest, and the classifier cannot tell). Its weight in the blend grows with the examples;
+sixes does not make every die a six). It tells apart every face it has met (been shown once), but speaks only
+for the values it has seen MIN_SEEN times: a die it finds likeliest a face met fewer times is left to the reader,
+which that face's share in the classifier still doubts, and the share of a face never met stays the reader's; and
+until it has met every face, it only doubts what the reader read, never makes it surer (a die of a face it has
+never met is like the face it met that it is likest, and the classifier cannot tell: a face met once is enough to
+tell, not to read by). Its weight in the blend grows with the examples;
 the blend's confidence decides, as the reader's does, whether the table asks.
 Measured on the real sets with `dicetable evaluate SET_DIR --adapt N` (vision/README.md, learnt dice).
 """
@@ -88,7 +90,8 @@ class Adapter:
 
     def __init__(self, faces: int):
         self.faces = faces
-        self.seen = np.zeros(faces, bool)
+        self.seen = np.zeros(faces, bool)  # the faces the classifier speaks for (seen MIN_SEEN times)
+        self.met = np.zeros(faces, bool)  # the faces it tells apart (seen at least once)
         self.count = 0
         self.weights = None  # (D + 1) x faces: the classifier, bias last
 
@@ -97,11 +100,11 @@ class Adapter:
         whatever their order and however often the table was restarted."""
         examples = newest_balanced(examples, self.faces, FIT_MOST)
         counts = np.array([(examples.values == v).sum() for v in range(1, self.faces + 1)])
-        self.seen, self.count = counts >= MIN_SEEN, len(examples)
+        self.seen, self.met, self.count = counts >= MIN_SEEN, counts > 0, len(examples)
         if not self.seen.any():
             self.weights = None
             return
-        keep = self.seen[examples.values.astype(int) - 1]
+        keep = self.met[examples.values.astype(int) - 1]
         x = _inputs(examples.features[keep])
         y = examples.values[keep].astype(int) - 1
         self.known, self.known_values = examples.features[keep], y
@@ -121,7 +124,7 @@ class Adapter:
         w = (w / w.sum(axis=1, keepdims=True))[:, :, None]  # F x N x 1
         weights = np.zeros((len(w), x.shape[1], self.faces), np.float32)
         velocity, target = np.zeros_like(weights), np.eye(self.faces, dtype=np.float32)[y]
-        mask = np.where(self.seen, 0.0, -np.inf).astype(np.float32)
+        mask = np.where(self.met, 0.0, -np.inf).astype(np.float32)
         for _ in range(steps):
             p = softmax((x @ weights + mask).reshape(-1, self.faces)).reshape(len(w), len(x), -1)
             grad = x.T @ ((p - target) * w) + RIDGE * weights
@@ -162,22 +165,22 @@ class Adapter:
         classifier's. A value is never surer than the classifier says: where the two disagree, the table asks.
         Whether there is a die at all is the reader's to say (the classifier has seen only dice), but for a die
         `apart` from the other finds (one bool per die, look.apart; by default none): one like the learnt dice of
-        the value it is read as is as surely a die as the classifier has a say, once every face is learnt. The
+        the value it is read as is as surely a die as the classifier has a say, once every face is met. The
         reader doubts dice unlike those it learnt from, and those doubts were what the table still asked about once
         the classifier read them right (vision/README.md, learnt dice)."""
         if self.weights is None or not len(features):
             return reader
-        mask = np.where(self.seen, 0.0, -np.inf)
+        mask = np.where(self.met, 0.0, -np.inf)
         mine = softmax(_inputs(features) @ self.weights + mask)
-        likeliest = mine.argmax(axis=1)  # of the values the classifier has seen
+        likeliest = mine.argmax(axis=1)  # of the values the classifier has met
         die = reader.sum(axis=1, keepdims=True)
         theirs = reader / np.maximum(die, 1e-9)
-        seen_share = theirs[:, self.seen].sum(axis=1, keepdims=True)
-        familiar = self.familiar(features, likeliest)
+        met_share = theirs[:, self.met].sum(axis=1, keepdims=True)
+        familiar = self.familiar(features, likeliest) * self.seen[likeliest]  # no say where it knows too little
         a = self.say * familiar[:, None]
-        mine = np.where(self.seen, mine * seen_share, theirs)  # the unseen values keep the reader's share
+        mine = np.where(self.met, mine * met_share, theirs)  # the values never met keep the reader's share
         values = np.minimum((1 - a) * theirs + a * mine, mine)  # sure only where the classifier agrees
-        if not self.seen.all():  # until every face is learnt, the classifier only doubts (module docstring)
+        if not self.met.all():  # until every face is met, the classifier only doubts (module docstring)
             values = np.minimum(values, theirs)
         if apart is not None:
             if len(apart) != len(features):
@@ -195,24 +198,25 @@ class Adapter:
 
     def one_of_them(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
         """Whether each die is one of the dice in use: like the learnt dice of the value the classifier finds
-        likeliest (familiar). Once every face is learnt that says it (read as another value, it is one of them that
-        the blend is unsure of); until then only where its own reading (`values`: how surely its reader read each
-        value) reads it as that value too: a die of a face not learnt yet is like the learnt face it is likest, and
-        the classifier cannot tell (module docstring), but a reader of its numerals can (reread_found asks it only of
-        such a die)."""
+        likeliest (familiar), a value it has learnt (seen MIN_SEEN times). Once every face is met that says it (read
+        as another value, it is one of them that the blend is unsure of); until then only where its own reading
+        (`values`: how surely its reader read each value) reads it as that value too: a die of a face never met is
+        like the face it met that it is likest, and the classifier cannot tell (module docstring), but a reader of
+        its numerals can (reread_found asks it only of such a die)."""
         likeliest, familiar = self._likeliest(features)
-        return (familiar > 0) & (self.seen.all() | (np.asarray(values).argmax(axis=1) == likeliest))
+        read_so = np.asarray(values).argmax(axis=1) == likeliest
+        return (familiar > 0) & self.seen[likeliest] & (self.met.all() | read_so)
 
     def _likeliest(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The value the classifier finds likeliest for each die (0-based, of the values it has seen) and how familiar
+        """The value the classifier finds likeliest for each die (0-based, of the values it has met) and how familiar
         the die is as it (nothing learnt: none is)."""
         if self.weights is None:
             return np.zeros(len(features), int), np.zeros(len(features))
-        likeliest = (_inputs(features) @ self.weights + np.where(self.seen, 0.0, -np.inf)).argmax(axis=1)
+        likeliest = (_inputs(features) @ self.weights + np.where(self.met, 0.0, -np.inf)).argmax(axis=1)
         return likeliest, self.familiar(features, likeliest)
 
     def _vouched(self, values: np.ndarray, likeliest: np.ndarray, familiar: np.ndarray) -> np.ndarray:
-        return self.seen.all() & (familiar > 0) & (np.asarray(values).argmax(axis=1) == likeliest)
+        return self.met.all() & self.seen[likeliest] & (familiar > 0) & (np.asarray(values).argmax(axis=1) == likeliest)
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
