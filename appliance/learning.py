@@ -64,7 +64,7 @@ class LearntDice:
         return sum(sum(values.values()) for values in self.learnt.counts().values())
 
     def to_learn(self) -> list[int]:
-        """The six-sided faces seen too few times to read by yet (a die likeliest one of them is left to the reader)."""
+        """The six-sided faces seen too few times to read by yet (a die likeliest one of them keeps its reading)."""
         return self.learnt.to_learn("d6")
 
     def forget(self) -> None:

@@ -389,8 +389,8 @@ class Wizard:
             self._sure[value] = now.confidence if now is not None and now.value == value else 0.0
         faces = ", ".join(f"{v}: {self._sure[v]:.0%}" if v in self._sure else f"{v}: -" for v in range(1, 7))
         self._reading = None
-        short = self._learnt.to_learn()  # a die likeliest one of these is left to the reader
-        still = f" Faces seen too few times to learn from yet: {', '.join(map(str, short))}." if short else ""
+        short = self._learnt.to_learn()  # a die likeliest one of these keeps its reading
+        still = f" Faces seen too few times to read by yet: {', '.join(map(str, short))}." if short else ""
         self._say(
             f"Learnt {len(dice)} dice ({self._learnt.count()} in all). How sure it reads each face now: "
             f"{faces}.{still} Throw again, or BACK when done."

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     for note in learnt.problems:
         print(f"dicetable dice: {note}", file=sys.stderr)
     counts, total = learnt.learnt.counts(), learnt.count()
-    short = {kind: learnt.learnt.to_learn(kind) for kind in counts}  # a die likeliest one of these: the reader reads it
+    short = {kind: learnt.learnt.to_learn(kind) for kind in counts}  # a die likeliest one of these keeps its reading
     try:
         if args.forget:
             learnt.forget()
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     made = f" (made {profile.created})" if profile.created else ""
     print(f"{total} dice learnt with the calibration profile {path}{made}, kept in {folder}")
     for kind, values in counts.items():
-        few = f" (seen too few times to learn from yet: {', '.join(map(str, short[kind]))})" if short[kind] else ""
+        few = f" (seen too few times to read by yet: {', '.join(map(str, short[kind]))})" if short[kind] else ""
         print(f"  {kind}: " + ", ".join(f"{v}×{n}" for v, n in values.items()) + few)
     if args.forget:
         print("forgotten: the table reads as it came" if total else "nothing to forget")

@@ -380,7 +380,7 @@ def test_the_last_step_teaches_the_table_the_dice_thrown(tmp_path):
     assert [o.label for o in screen.overlays if o.kind in ("die", "selected")] == list("223456")
     screen = feed(wizard, DICE, "OK")
     assert screen.message.startswith("Learnt 6 dice (6 in all). How sure it reads each face now: 1: -, 2: ")
-    assert "Faces seen too few times to learn from yet: 1, 2, 3, 4, 5, 6." in screen.message  # none learnt 3 times yet
+    assert "Faces seen too few times to read by yet: 1, 2, 3, 4, 5, 6." in screen.message  # none learnt 3 times yet
     kept = LearntDice(tmp_path / "cal.learnt" / "2024-05-01T20-00-00").learnt.counts()
     assert kept == {"d6": {1: 0, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}}
     screen = feed(wizard, DICE, "BACK")

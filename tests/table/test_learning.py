@@ -233,7 +233,7 @@ def test_dice_lists_what_the_profile_has_learnt_and_forgets_it(tmp_path, capsys)
     assert main(["dice", "--profile", str(profile), "--forget"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(f"2 dice learnt with the calibration profile {profile} (made 2026-11-26T19:00:00)")
-    assert lines[1] == "  d6: 1×0, 2×0, 3×1, 4×0, 5×0, 6×1 (seen too few times to learn from yet: 1, 2, 3, 4, 5, 6)"
+    assert lines[1] == "  d6: 1×0, 2×0, 3×1, 4×0, 5×0, 6×1 (seen too few times to read by yet: 1, 2, 3, 4, 5, 6)"
     assert lines[2].startswith("forgotten")
     assert main(["dice", "--profile", str(profile)]) == 0
     assert capsys.readouterr().out.startswith("0 dice learnt")
@@ -248,8 +248,8 @@ def test_dice_without_a_profile_says_why(tmp_path, capsys):
 
 
 def test_a_face_learnt_three_times_is_no_longer_too_few(tmp_path):
-    """The faces named "too few" are those learnt fewer than adapter.MIN_SEEN times: until none is, what was learnt
-    only doubts the reader (vision/learnt/adapter.py)."""
+    """The faces named "too few" are those learnt fewer than adapter.MIN_SEEN times: a die the learnt dice find
+    likeliest one of them keeps the reader's reading (vision/learnt/adapter.py)."""
     from vision.learnt.adapter import MIN_SEEN
 
     learnt = LearntDice(tmp_path / "learnt")

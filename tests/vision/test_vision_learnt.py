@@ -179,7 +179,7 @@ def test_where_classifier_and_reader_disagree_early_the_table_asks():
     assert (blended.max(axis=1)[wrong] < UNCERTAIN_BELOW).all()  # never the reader's value without asking
 
 
-def test_a_value_seen_too_few_times_is_left_to_the_reader():
+def test_a_value_seen_too_few_times_keeps_the_readers_reading():
     features, values = clusters(10)
     seen = values != 6  # no six learnt, and one seen fewer than MIN_SEEN times
     adapter = Adapter(6)
@@ -192,15 +192,15 @@ def test_a_value_seen_too_few_times_is_left_to_the_reader():
     assert list(adapter.seen) == [True] * 5 + [False]
     six = np.array([[0.0, 0.0, 0.0, 0.0, 0.05, 0.9]])
     blended = adapter.blend(clusters(1)[0][5:6], six)
-    assert blended.argmax() == 5 and blended[0, 5] == pytest.approx(0.9)  # the reader's share, untouched
+    assert blended.argmax() == 5 and blended[0, 5] == pytest.approx(0.9)  # the reader's share (the classifier agrees)
 
 
-def test_until_every_face_is_learnt_the_classifier_only_doubts():
-    """A die of a face not yet learnt looks to the classifier like the learnt face it is likest (rendered white dice
+def test_until_every_face_is_met_the_classifier_only_doubts():
+    """A die of a face never met looks to the classifier like the face met that it is likest (rendered white dice
     with numerals, after 30 confirmed, sixes not learnt three times: 41 sixes read as fives without asking): until
-    every face has been learnt, no die is read surer than the reader read it, not even one apart from the others
-    (which the learnt dice vouch for as a die once every face is learnt), though one read wrong is still doubted;
-    once every face has been, the classifier reads it."""
+    every face has been met, no die is read surer than the reader read it, not even one apart from the others
+    (which the learnt dice vouch for as a die once every face is met), though one read wrong is still doubted;
+    once every face has been learnt, the classifier reads it."""
     features, values = clusters(10)
     like_a_five = clusters(1, seed=0)[0][4:5]
     unsure = np.array([[0.02, 0.02, 0.02, 0.02, 0.45, 0.4]])  # the reader: a five or a six
@@ -235,6 +235,9 @@ def test_once_every_face_is_met_the_classifier_reads_the_faces_it_knows():
     assert six.max() < UNCERTAIN_BELOW  # asked
     misread = adapter.blend(like_a_six[None], np.array([[0.0, 0.0, 0.0, 0.0, 0.9, 0.05]]))  # surely a five
     assert misread.max() < UNCERTAIN_BELOW
+    read_six = np.array([[0.0, 0.0, 0.0, 0.0, 0.02, 0.5]])  # a doubted find, or a die's digits, read as a six
+    assert not adapter.vouches(like_a_six[None], read_six)[0] and not adapter.one_of_them(like_a_six[None], read_six)[0]
+    assert adapter.vouches(like_a_five[None], read_six[:, [0, 1, 2, 3, 5, 4]])[0]  # every face met: vouched for
 
 
 def test_a_correction_outweighs_a_sure_ok_on_the_same_die():
@@ -280,7 +283,7 @@ def test_a_die_apart_read_as_a_value_the_classifier_has_not_seen_keeps_the_reade
     assert one.argmax() + 1 == 1 and one.max() < UNCERTAIN_BELOW  # the reader's one, and its doubt: the table asks
     np.testing.assert_allclose(one, adapter.blend(like_a_three, as_a_one, apart=[False]))
     three = adapter.blend(like_a_three, as_a_three, apart=[True])
-    assert three.argmax() + 1 == 3 and three.max() < UNCERTAIN_BELOW  # not vouched for until every face is learnt
+    assert three.argmax() + 1 == 3 and three.max() < UNCERTAIN_BELOW  # not vouched for until every face is met
     every_face = Adapter(6)
     every_face.fit(examples(features, values, "corrected"))
     three = every_face.blend(like_a_three, as_a_three, apart=[True])

@@ -200,8 +200,9 @@ class Learnt:
 
     def to_learn(self, kind: str) -> list[int]:
         """The faces of `kind` its adapter has seen too few times to read by (adapter.MIN_SEEN): a die it finds
-        likeliest one of them is left to the reader, and until each has been seen once, the learnt dice only doubt
-        what the reader reads (but take a die whose digits read it as the learnt face it is like: `one_of_them`)."""
+        likeliest one of them keeps the reader's reading, which the classifier may only doubt; until each has been
+        seen once, the learnt dice only doubt what the reader reads (but take a die whose digits read it as the
+        learnt face it is like: `one_of_them`), and until one has been seen MIN_SEEN times, nothing was learnt."""
         return [int(v) for v in np.flatnonzero(~self.adapters[kind].seen) + 1]
 
     def forget(self) -> None:

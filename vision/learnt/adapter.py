@@ -9,7 +9,8 @@ for the values it has seen MIN_SEEN times: a die it finds likeliest a face met f
 which that face's share in the classifier still doubts, and the share of a face never met stays the reader's; and
 until it has met every face, it only doubts what the reader read, never makes it surer (a die of a face it has
 never met is like the face it met that it is likest, and the classifier cannot tell: a face met once is enough to
-tell, not to read by). Its weight in the blend grows with the examples;
+tell, not to read by; until it has seen some face MIN_SEEN times it is not fitted at all: the reader alone
+reads). Its weight in the blend grows with the examples;
 the blend's confidence decides, as the reader's does, whether the table asks.
 Measured on the real sets with `dicetable evaluate SET_DIR --adapt N` (vision/README.md, learnt dice).
 """
@@ -109,7 +110,7 @@ class Adapter:
         y = examples.values[keep].astype(int) - 1
         self.known, self.known_values = examples.features[keep], y
         self.typical = _typical_likeness(self.known, y)
-        w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]] / counts[y]  # each seen value weighs alike
+        w = np.array([WEIGHT[h] for h in HOW])[examples.how[keep]] / counts[y]  # each met value weighs alike
         self.weights = self._train(x, y, w, STEPS)
         self.trust = self._trust(x[-CHECKED:], y[-CHECKED:], w[-CHECKED:], examples.read[keep][-CHECKED:] - 1)
 
@@ -192,8 +193,8 @@ class Adapter:
     def vouches(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
         """Whether the learnt dice vouch for each die (its features, and how surely it is read as each value) being
         a die of the value it is read as: one of the dice in use (`one_of_them`) read as the value the classifier
-        finds likeliest (a die read as a value the classifier has not seen, the reader's say, is not like any learnt
-        die of it)."""
+        finds likeliest, a value it has seen MIN_SEEN times (a die it finds likeliest a face seen fewer times, or read
+        as another value than that, is the reader's to say)."""
         return self._vouched(values, *self._likeliest(features))
 
     def one_of_them(self, features: np.ndarray, values: np.ndarray) -> np.ndarray:
