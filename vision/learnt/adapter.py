@@ -171,13 +171,10 @@ class Adapter:
         the classifier read them right (vision/README.md, learnt dice)."""
         if self.weights is None or not len(features):
             return reader
-        mask = np.where(self.met, 0.0, -np.inf)
-        mine = softmax(_inputs(features) @ self.weights + mask)
-        likeliest = mine.argmax(axis=1)  # of the values the classifier has met
+        mine, likeliest, familiar = self._classified(features)
         die = reader.sum(axis=1, keepdims=True)
         theirs = reader / np.maximum(die, 1e-9)
         met_share = theirs[:, self.met].sum(axis=1, keepdims=True)
-        familiar = self.familiar(features, likeliest) * self.seen[likeliest]  # no say where it knows too little
         a = self.say * familiar[:, None]
         mine = np.where(self.met, mine * met_share, theirs)  # the values never met keep the reader's share
         values = np.minimum((1 - a) * theirs + a * mine, mine)  # sure only where the classifier agrees
@@ -206,18 +203,24 @@ class Adapter:
         its numerals can (reread_found asks it only of such a die)."""
         likeliest, familiar = self._likeliest(features)
         read_so = np.asarray(values).argmax(axis=1) == likeliest
-        return (familiar > 0) & self.seen[likeliest] & (self.met.all() | read_so)
+        return (familiar > 0) & (self.met.all() | read_so)
+
+    def _classified(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The classifier's shares of the values it has met (N x faces), the likeliest of them for each die (0-based),
+        and how familiar the die is as it: 0 where the classifier has seen that value fewer than MIN_SEEN times (it
+        has no say where it knows too little)."""
+        mine = softmax(_inputs(features) @ self.weights + np.where(self.met, 0.0, -np.inf))
+        likeliest = mine.argmax(axis=1)
+        return mine, likeliest, self.familiar(features, likeliest) * self.seen[likeliest]
 
     def _likeliest(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The value the classifier finds likeliest for each die (0-based, of the values it has met) and how familiar
-        the die is as it (nothing learnt: none is)."""
+        """`_classified`'s likeliest value and familiarity (nothing learnt: no die is familiar)."""
         if self.weights is None:
             return np.zeros(len(features), int), np.zeros(len(features))
-        likeliest = (_inputs(features) @ self.weights + np.where(self.met, 0.0, -np.inf)).argmax(axis=1)
-        return likeliest, self.familiar(features, likeliest)
+        return self._classified(features)[1:]
 
     def _vouched(self, values: np.ndarray, likeliest: np.ndarray, familiar: np.ndarray) -> np.ndarray:
-        return self.met.all() & self.seen[likeliest] & (familiar > 0) & (np.asarray(values).argmax(axis=1) == likeliest)
+        return self.met.all() & (familiar > 0) & (np.asarray(values).argmax(axis=1) == likeliest)
 
 
 def _typical_likeness(features: np.ndarray, values: np.ndarray) -> float:
