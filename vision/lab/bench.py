@@ -73,12 +73,12 @@ def learnt_ms(frame: np.ndarray, reader, tray: TrayCalibration, repeats: int) ->
     with tempfile.TemporaryDirectory() as folder:
         learnt = Learnt(Path(folder))
         look = learnt.look("d6")
-        features, _ = look.see(look.crops(frame, dice))
+        features = look.features(look.crops(frame, dice))
         rng = np.random.default_rng(0)  # a full store: the throw's dice seen MOST times, a little differently
         many = np.resize(np.arange(len(dice)), MOST)
-        noisy = features[many] + 0.05 * rng.normal(size=(MOST, features.shape[1])).astype(np.float32)
+        noisy = features[many] + 0.05 * rng.normal(size=(MOST, *features.shape[1:])).astype(np.float32)
         learnt.examples["d6"] = Examples(
-            noisy / np.linalg.norm(noisy, axis=1, keepdims=True),
+            noisy / np.linalg.norm(noisy, axis=2, keepdims=True),
             np.array(values, np.int16)[many],
             np.full(MOST, HOW.index("sure"), np.int8),
             np.array(values, np.int16)[many],

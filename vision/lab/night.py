@@ -20,7 +20,7 @@ import numpy as np
 
 from ..labels import LabeledImage
 from ..learnt import adaptable_found, asked_as_played, found, reread_found
-from ..learnt.adapter import HOW, Adapter, Examples
+from ..learnt.adapter import HOW, Adapter, Examples, nudged
 from ..learnt.look import Look
 from ..types import FACES, Reading
 from .scoring import Score, match
@@ -123,16 +123,18 @@ def night(
     k, taught = 0, 0
     while k < len(order) and taught < n:
         seen = see(images[order[k]], read, load, look)
-        everything = found(seen.reading)
-        learnt = look.see(seen.crops, [everything[i] for i in seen.adaptable])[0]  # as Learnt.learn sees them
         k += 1
         for j, value, how in confirmations(seen, adapted(seen, adapter), lambda: taught in wrong, rng, faces):  # noqa: B023 (taught as it grows)
-            examples = examples + Examples(
-                learnt[j : j + 1],
-                np.array([value], np.int16),
-                np.array([HOW.index(how)], np.int8),
-                seen.values[j : j + 1].argmax(axis=1).astype(np.int16) + 1,
-                np.zeros((1, 0, 0, 3), np.uint8),
+            confirmed = np.array([HOW.index(how)], np.int8)
+            examples = (
+                examples
+                + Examples(
+                    look.features(seen.crops[j : j + 1], nudged(confirmed)),  # as Learnt.learn sees it
+                    np.array([value], np.int16),
+                    confirmed,
+                    seen.values[j : j + 1].argmax(axis=1).astype(np.int16) + 1,
+                    np.zeros((1, 0, 0, 3), np.uint8),
+                )
             )
             taught += 1
             if taught in points:  # the curve's point, as if the night stopped at this die

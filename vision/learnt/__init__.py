@@ -21,7 +21,7 @@ import numpy as np
 
 from ..frame_reader import MODELS
 from ..types import FACES, OUTSIDE, UNCERTAIN_BELOW, Reading
-from .adapter import HOW, Adapter, Examples, newest_balanced, reread
+from .adapter import HOW, Adapter, Examples, newest_balanced, nudged, reread
 from .look import KINDS, Look, adaptable, apart, model_id, read_in_numbers
 from .store import MOST, Store
 
@@ -140,8 +140,8 @@ class Learnt:
             self._looks[kind] = Look(kind, self.models)
         return self._looks[kind]
 
-    def _features(self, kind: str, crops: np.ndarray) -> np.ndarray:
-        return self.look(kind).features(crops)
+    def _features(self, kind: str, crops: np.ndarray, nudge: np.ndarray) -> np.ndarray:
+        return self.look(kind).features(crops, nudge)
 
     def adapt(self, frame: np.ndarray, reading: Reading, played: str | None = None) -> Reading:
         """The reading with each flat die and doubted find re-read by the blend of the reader and what was learnt of
@@ -176,12 +176,12 @@ class Learnt:
             look = self.look(kind)
             chosen = [d for d, _, _ in mine]
             crops = look.crops(frame, chosen)
-            features, read = look.see(crops, chosen)
+            how = np.array([HOW.index(h) for *_, h in mine], np.int8)
             throw[kind] = Examples(
-                features,
+                look.features(crops, nudged(how)),
                 np.array([v for _, v, _ in mine], np.int16),
-                np.array([HOW.index(h) for *_, h in mine], np.int8),
-                (read.argmax(axis=1) + 1).astype(np.int16),
+                how,
+                (look.values(crops, chosen).argmax(axis=1) + 1).astype(np.int16),
                 np.array(crops, np.uint8),
             )
             learnt = self.examples.get(kind, Examples.empty()) + throw[kind]

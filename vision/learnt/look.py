@@ -112,8 +112,9 @@ def features_models(kind: str, models: Path = MODELS) -> list[Path]:
 
 
 def model_id(kind: str, models: Path = MODELS) -> str:
-    """Which models, and which copies of a die, a kind's features come from (other ones mean something else)."""
-    copies = b"turned and mirrored" if KINDS[kind].mirrored else b""
+    """Which models, and which copies and nudges of a die, a kind's features come from (other ones mean something
+    else)."""
+    copies = (b"turned and mirrored" if KINDS[kind].mirrored else b"") + repr(NUDGES).encode()
     return hashlib.sha256(b"".join(p.read_bytes() for p in features_models(kind, models)) + copies).hexdigest()[:16]
 
 
@@ -121,6 +122,26 @@ def copies(crop: np.ndarray, mirrored: bool) -> list[np.ndarray]:
     """The crop in its four quarter turns, and mirrored in them too where a mirrored face is the same face."""
     turns = [crop if t is None else cv2.rotate(crop, t) for t in TURNS]
     return turns + [cv2.flip(c, 1) for c in turns] if mirrored else turns
+
+
+# The finder boxes a die it was never taught a little off its centre and at a size of its own: dice with numerals
+# at 0.5-0.9 of their side, the real dice of tray-d6-photos at 0.8-1.15 (tenth and ninetieth percentiles, 40 photos
+# each). A die learnt is also seen so boxed, its crop shifted and scaled by each of these (shift right and down, in
+# the die's sides; scale: the die's size in the crop), so that the classifier, and the learnt dice a die is found
+# like, know it however the finder boxes it. The turned copies of each (above) look every way too.
+NUDGES = ((0.05, 0.0, 1.15), (0.0, 0.05, 0.85), (-0.04, -0.04, 1.0))
+VIEWS = 1 + len(NUDGES)  # how a learnt die is seen: as boxed, and nudged
+
+
+def nudges(crop: np.ndarray, context: float) -> list[np.ndarray]:
+    """The crop (of a die, `context` times its box) shifted and scaled by each of NUDGES, its edges replicated."""
+    size = crop.shape[0]
+    out = []
+    for dx, dy, scale in NUDGES:
+        move = cv2.getRotationMatrix2D((size / 2, size / 2), 0.0, scale)
+        move[:, 2] += (dx * size / context, dy * size / context)
+        out.append(cv2.warpAffine(crop, move, (size, size), borderMode=cv2.BORDER_REPLICATE))
+    return out
 
 
 # The ten-sided reader's last layer sees 1,024 numbers; a fixed random projection to this many keeps their
@@ -135,7 +156,8 @@ def _projection(dims: int) -> np.ndarray | None:
 
 
 class Look:
-    """look = Look("d6"); crops = look.crops(frame, dice); features, values = look.see(crops)."""
+    """look = Look("d6"); crops = look.crops(frame, dice); features, values = look.see(crops) (reading);
+    look.features(crops) (learning: each die as boxed and nudged)."""
 
     def __init__(self, kind: str, models: Path = MODELS):
         if kind not in KINDS:
@@ -169,13 +191,17 @@ class Look:
         A die of another kind whose reader reads numerals (a six-sided die with digits, which the ten-sided reader
         took for its own) is read as that reader read the same numbers: the pip reader sees a digit as pips.
         Measured with `dicetable evaluate --adapt` (vision/README.md, learnt dice)."""
-        faces = FACES[self.kind]
         if not crops:
-            return np.zeros((0, 0), np.float32), np.zeros((0, faces), np.float32)
-        read = {k: np.asarray(d.probs[1 : faces + 1]) for k, d in enumerate(dice) if self._read(d)}
+            return np.zeros((0, 0), np.float32), self.values(crops, dice)
+        read = self._reads(dice)
         glanced = {k for k, p in read.items() if glance and dice[k].kind == self.kind and p.max() >= SURE}
         seen = [copies(c, self.spec.mirrored)[: 1 if k in glanced else None] for k, c in enumerate(crops)]
-        features = self._joined(seen)
+        return self._joined(seen).astype(np.float32), self.values(crops, dice)
+
+    def values(self, crops: list[np.ndarray], dice=()) -> np.ndarray:
+        """How sure the reader is of each value of each crop (N x faces), as `see` says."""
+        faces = FACES[self.kind]
+        read = self._reads(dice)
         values = np.zeros((len(crops), faces), np.float32)
         unread = [k for k in range(len(crops)) if k not in read]
         if unread:
@@ -183,7 +209,11 @@ class Look:
             values[unread] = together[:, 1 : faces + 1]
         for k, p in read.items():
             values[k] = p
-        return features.astype(np.float32), values
+        return values
+
+    def _reads(self, dice) -> dict[int, np.ndarray]:
+        """For each die of `dice` read so that its reading says how sure a reader is of each value: those shares."""
+        return {k: np.asarray(d.probs[1 : FACES[self.kind] + 1]) for k, d in enumerate(dice) if self._read(d)}
 
     def _read(self, die: Die) -> bool:
         """Whether the die's reading (`Die.probs`: no die, its values, ...) says how sure a reader is of each of
@@ -192,14 +222,19 @@ class Look:
             return len(die.probs) == FACES[self.kind] + 2
         return read_in_numbers(die, self.kind)
 
-    def features(self, crops: np.ndarray, chunk: int = 64) -> np.ndarray:
-        """The features alone of many crops (learnt dice seen anew by a retrained model), `chunk` crops at a time:
-        5,000 dice in all their copies at once would take 0.8 GB."""
-        parts = [
-            self._joined([copies(c, self.spec.mirrored) for c in crops[k : k + chunk]])
-            for k in range(0, len(crops), chunk)
-        ]
-        return np.concatenate(parts).astype(np.float32) if parts else np.zeros((0, 0), np.float32)
+    def features(self, crops, nudge=None, chunk: int = 16) -> np.ndarray:
+        """The features of dice to be learnt (N x VIEWS x D): each crop's as `see` sees it (all its copies), then
+        each of its nudged crops' (NUDGES) where `nudge` says (one bool per crop; by default all): the others are
+        seen as boxed in every view. `chunk` crops at a time (learnt dice seen anew by a retrained model: 5,000 dice
+        in all their copies and nudges at once would take 3 GB)."""
+        nudge = np.ones(len(crops), bool) if nudge is None else np.asarray(nudge, bool)
+        learnt = []
+        for k in range(0, len(crops), chunk):
+            views = [[c, *nudges(c, self.spec.context)] if n else [c] for c, n in zip(crops[k : k + chunk], nudge[k:])]
+            joined = self._joined([copies(v, self.spec.mirrored) for each in views for v in each])
+            each = np.split(joined, np.cumsum([len(v) for v in views])[:-1])
+            learnt += [np.resize(f, (VIEWS, f.shape[1])) for f in each]  # one view (as boxed): repeated
+        return np.stack(learnt).astype(np.float32) if learnt else np.zeros((0, VIEWS, 0), np.float32)
 
     def _joined(self, seen: list[list[np.ndarray]]) -> np.ndarray:
         """Each crop's features (`seen`: its copies) from each network, averaged over the copies, each network's

@@ -22,7 +22,7 @@ import numpy as np
 from appliance.base.files import write_atomically
 
 from ..types import FACES
-from .adapter import FIT_MOST, Examples, newest_balanced, newest_of_each
+from .adapter import FIT_MOST, Examples, newest_balanced, newest_of_each, nudged
 
 MOST = 5000  # dice kept per kind: the newest, the same number of each value where there are
 COMPACT_AFTER = 50  # throw files before they are merged
@@ -35,9 +35,9 @@ class Store:
     """store = Store(folder, models, features); examples = store.load(); store.add(throw); store.forget().
 
     `models`: each kind's model now (look.model_id); examples whose features another model gave get new
-    ones from their crops, by `features(kind, crops)`."""
+    ones from their crops, by `features(kind, crops, nudge)` (look.Look.features; `nudge`: adapter.nudged)."""
 
-    def __init__(self, folder: Path, models: dict[str, str], features: Callable[[str, np.ndarray], np.ndarray]):
+    def __init__(self, folder: Path, models: dict[str, str], features: Callable[..., np.ndarray]):
         self.folder = Path(folder)
         self.models, self.features = models, features
         self.problems: list[str] = []
@@ -92,7 +92,7 @@ class Store:
             if old:
                 part = part.take(fits[end - len(part) : end])
                 if len(part):
-                    part.features = self.features(kind, part.crops)
+                    part.features = self.features(kind, part.crops, nudged(part.how))
             if len(part):  # (an emptied part of another model holds features of another length: not joined)
                 examples = examples + part
         return examples
