@@ -121,9 +121,18 @@ def test_evaluate_scores_a_labeled_folder(tmp_path, capsys, monkeypatch):
 def test_bench_vision_prints_every_timing(capsys):
     assert main(["bench", "vision", "--repeats", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"read_ms", "read_tray_ms", "rest_ms", "read_d10_ms", "adapt_ms", "read_adapted_ms"}
+    assert set(out) == {
+        "read_ms",
+        "read_tray_ms",
+        "rest_ms",
+        "read_d10_ms",
+        "adapt_ms",
+        "adapt_corrected_ms",
+        "read_adapted_ms",
+    }
     assert 0 < out["rest_ms"] < out["read_ms"]
     assert min(out["read_tray_ms"], out["read_d10_ms"], out["adapt_ms"], out["read_adapted_ms"]) > 0
+    assert out["adapt_corrected_ms"] > out["adapt_ms"]  # a corrected die is also seen nudged
 
 
 def _read_json(path, *options, capsys):

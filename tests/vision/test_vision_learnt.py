@@ -665,6 +665,35 @@ def test_a_die_read_surely_is_learnt_as_boxed_in_every_view(look):
         alike = [np.allclose(learnt[k, 0], view, atol=1e-5) for view in learnt[k, 1:]]
         assert alike == [k % 2 == 0] * (VIEWS - 1), k
     np.testing.assert_allclose(learnt[1::2], look.features(crops[1::2]), atol=1e-5)
+    mixed = look.features(crops, nudged(np.array([HOW.index(h) for h in ("sure", "corrected")] * 3)), chunk=4)
+    np.testing.assert_allclose(mixed, learnt, atol=1e-5)  # chunks cut across the sure and the corrected alike
+    with pytest.raises(ValueError, match="5 dice said nudged or not for 6 crops"):
+        look.features(crops, [True] * 5)
+
+
+def test_the_table_learns_a_corrected_die_nudged_and_a_sure_one_as_boxed(tmp_path):
+    frame, _ = flat.six_dice_frame(seed=3)
+    dice = list(vision.read(frame).dice)[:2]
+    learnt = Learnt(tmp_path / "learnt")
+    learnt.learn(frame, dice, [d.value for d in dice], ["sure", "corrected"])
+    views = learnt.examples["d6"].views()
+    assert views.shape[:2] == (2, VIEWS)
+    assert np.allclose(views[0], views[0, :1], atol=1e-5) and not np.allclose(views[1], views[1, :1], atol=1e-3)
+
+
+def test_a_die_is_familiar_as_like_a_learnt_die_as_boxed_not_as_nudged():
+    """Taken as familiar where like a nudged view, the grey crops' pips, boxed as dice, read as the learnt twos. Each
+    value's dice lie along a direction of their own, their nudged views all along one direction more."""
+    rng = np.random.default_rng(4)
+    values = np.tile(np.arange(1, 7), 2 * MIN_SEEN)
+    boxed = unit(np.eye(8)[values - 1] + 0.05 * rng.normal(size=(len(values), 8)))
+    nudge = unit(np.eye(8)[np.full(len(values), 7)] + 0.05 * rng.normal(size=(len(values), 8)))
+    adapter = Adapter(6)
+    adapter.fit(examples(np.stack([boxed, nudge, nudge, nudge], axis=1), values, "corrected"))
+    assert np.array_equal(adapter.known, boxed)
+    assert (adapter.familiar(boxed, values - 1) == 1).all()
+    like_a_nudge = unit(np.eye(8)[[7] * 6] + 0.05 * rng.normal(size=(6, 8)))
+    assert (adapter.familiar(like_a_nudge, np.arange(6)) == 0).all()
 
 
 def test_the_look_sees_many_stored_crops_a_few_at_a_time_as_it_sees_them_at_once(look):

@@ -67,7 +67,9 @@ def tray_of(frame: np.ndarray) -> TrayCalibration:
 
 
 def learnt_ms(frame: np.ndarray, reader, tray: TrayCalibration, repeats: int) -> dict:
-    """{"adapt_ms", "read_adapted_ms"} on `frame` (six dice) in `tray`, `reader` (a DiceReader)."""
+    """{"adapt_ms", "adapt_corrected_ms", "read_adapted_ms"} on `frame` (six dice) in `tray`, `reader` (a
+    DiceReader): learning a throw of its dice read surely and confirmed, or all corrected (each also seen nudged,
+    look.NUDGES: the dearest throw to learn), and reading it with what was learnt."""
     reading = reader.read(frame, tray)
     dice, values = list(reading.dice), [d.value for d in reading.dice]
     with tempfile.TemporaryDirectory() as folder:
@@ -85,9 +87,12 @@ def learnt_ms(frame: np.ndarray, reader, tray: TrayCalibration, repeats: int) ->
             np.zeros((MOST, *look.crops(frame, dice[:1])[0].shape), np.uint8),
         )
         learnt.adapters["d6"].fit(learnt.examples["d6"])
-        adapt_ms = median_ms(lambda: learnt.learn(frame, dice, values, ["sure"] * len(dice)), repeats)
+        sure, corrected = (
+            median_ms(lambda how=how: learnt.learn(frame, dice, values, [how] * len(dice)), repeats)
+            for how in ("sure", "corrected")
+        )
         read_adapted_ms = median_ms(lambda: learnt.adapt(frame, reader.read(frame, tray), "d6"), repeats)
-    return {"adapt_ms": adapt_ms, "read_adapted_ms": read_adapted_ms}
+    return {"adapt_ms": sure, "adapt_corrected_ms": corrected, "read_adapted_ms": read_adapted_ms}
 
 
 @lru_cache(maxsize=2)

@@ -6,7 +6,8 @@ As at the table, which knows how many dice were thrown, a photo read with fewer 
 with its likeliest doubted finds asked about (Reading.looked_for): so a die the reader doubts is learnt.
 
 The lab, not the runtime: the table never runs it. Each photo is read once by the packaged reader and
-seen once by the adapter's look; every adapter is then scored on those same dice.
+seen once by the adapter's look (a die confirmed is seen again, as Learnt.learn sees it: nudged too); every adapter
+is then scored on those same dice.
 """
 
 from __future__ import annotations

@@ -28,7 +28,8 @@ HOW = ("corrected", "flagged", "sure")  # how a reading was confirmed: changed b
 WEIGHT = {"corrected": 3.0, "flagged": 2.0, "sure": 1.0}
 MIN_SEEN = 3  # a value the classifier has seen fewer times than this is left to the reader
 MOST_SAY = 0.9  # the classifier's largest share of the blend
-CHECKED, FOLDS = 200, 10  # its share comes from cross-validation on the newest this many dice, in this many folds,
+CHECKED, FOLDS = 200, 10  # its share comes from cross-validation on the newest this many dice fitted (all of them,
+# FIT_MOST being fewer), each as boxed, in this many folds,
 CHECK_STEPS = 100  # all fitted at once, with this many steps each. Four folds judged a classifier of 30 dice by
 # one of 22 and gave it too little say: tomitomi3-gray-d6 after 30, 74% right with 4 folds, 79% with 10. A third of
 # a fit's STEPS (about 5% above its loss): the folds' mistakes set the say, and with 300 steps the nights measured
@@ -78,13 +79,13 @@ class Examples:
         )
 
     def __add__(self, other: Examples) -> Examples:
-        if not len(self):
-            return other
+        if not len(self) or not len(other):
+            return other if not len(self) else self
         return Examples(*(np.concatenate([a, b]) for a, b in zip(self.astuple(), other.astuple())))
 
     def views(self) -> np.ndarray:
         """The features as dice x views x D (features of one view each, N x D, are one view)."""
-        return self.features.reshape(len(self), -1, self.features.shape[-1])
+        return self.features if self.features.ndim == 3 else self.features[:, None, :]
 
     def astuple(self) -> tuple:
         return self.features, self.values, self.how, self.read, self.crops
@@ -123,7 +124,9 @@ class Adapter:
         self.typical = _typical_likeness(self.known, y)
         repeated = np.repeat(y, views.shape[1]), np.repeat(w, views.shape[1])
         self.weights = self._train(_inputs(views.reshape(-1, views.shape[2])), *repeated, STEPS)
-        x = _inputs(views[-CHECKED:, 0])  # each die as boxed: a fold must not learn a die it is checked on, nudged
+        x = _inputs(
+            views[-CHECKED:, 0]
+        )  # the folds learn and check each die as boxed: all views cost four times as much
         self.trust = self._trust(x, y[-CHECKED:], w[-CHECKED:], examples.read[keep][-CHECKED:] - 1)
 
     def _train(self, x, y, w, steps: int) -> np.ndarray:

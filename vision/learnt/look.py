@@ -228,6 +228,8 @@ class Look:
         seen as boxed in every view. `chunk` crops at a time (learnt dice seen anew by a retrained model: 5,000 dice
         in all their copies and nudges at once would take 3 GB)."""
         nudge = np.ones(len(crops), bool) if nudge is None else np.asarray(nudge, bool)
+        if len(nudge) != len(crops):
+            raise ValueError(f"{len(nudge)} dice said nudged or not for {len(crops)} crops")
         learnt = []
         for k in range(0, len(crops), chunk):
             views = [[c, *nudges(c, self.spec.context)] if n else [c] for c, n in zip(crops[k : k + chunk], nudge[k:])]

@@ -4,8 +4,9 @@ renamed), so a crash or power cut loses at most the throw in progress; every COM
 merged into learnt.npz (the same way), which keeps the newest MOST dice balanced by value. A file that cannot
 be read (a damaged SD card) is named in `problems` and set aside, never fatal.
 
-Files: learnt.npz (through = the last throw merged), throw-NNNNNNNN.npz; both hold, per kind, features,
-values, how (adapter.HOW), crops and the model the features were taken from.
+Files: learnt.npz (through = the last throw merged), throw-NNNNNNNN.npz; both hold, per kind, features (each die in
+its four views, look.NUDGES: 5,000 six-sided dice about 14 MB), values, how (adapter.HOW), crops and the model the
+features were taken from.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ class Store:
     `models`: each kind's model now (look.model_id); examples whose features another model gave get new
     ones from their crops, by `features(kind, crops, nudge)` (look.Look.features; `nudge`: adapter.nudged)."""
 
-    def __init__(self, folder: Path, models: dict[str, str], features: Callable[..., np.ndarray]):
+    def __init__(
+        self, folder: Path, models: dict[str, str], features: Callable[[str, np.ndarray, np.ndarray], np.ndarray]
+    ):
         self.folder = Path(folder)
         self.models, self.features = models, features
         self.problems: list[str] = []
