@@ -1,18 +1,17 @@
 """Adapting a reader to the dice in use: a small classifier fitted with numpy on the features (look.py) of the
 dice the players confirmed, blended with the reader network's own probabilities.
 
-The classifier is a softmax regression on the unit-length features of each die in its views (as the finder boxed
-it, and nudged as it might have: look.NUDGES), each die weighted by how it was confirmed (a correction says most,
-an OK on a reading that was sure says least: a player who presses OK without looking must not teach the table its
-own mistakes) and each value weighted alike (a night of many sixes does not make every die a six). It tells
-apart every face it has met (been shown once), but speaks only for the values it has seen MIN_SEEN times: a die
-it finds likeliest a face met fewer times is left to the reader,
-which that face's share in the classifier still doubts, and the share of a face never met stays the reader's; and
-until it has met every face, it only doubts what the reader read, never makes it surer (a die of a face it has
-never met is like the face it met that it is likest, and the classifier cannot tell: a face met once is enough to
-tell, not to read by; until it has seen some face MIN_SEEN times it is not fitted at all: the reader alone
-reads). Its weight in the blend grows with the examples;
-the blend's confidence decides, as the reader's does, whether the table asks.
+The classifier is a softmax regression on the unit-length features of each die in its views (as the finder boxed it,
+and nudged as it might have: look.NUDGES), each die weighted by how it was confirmed (a correction says most, an OK
+on a reading that was sure says least: a player who presses OK without looking must not teach the table its own
+mistakes) and each value weighted alike (a night of many sixes does not make every die a six). It tells apart every
+face it has met (been shown once), but speaks only for the values it has seen MIN_SEEN times: a die it finds
+likeliest a face met fewer times is left to the reader, which that face's share in the classifier still doubts, and
+the share of a face never met stays the reader's; and until it has met every face, it only doubts what the reader
+read, never makes it surer (a die of a face it has never met is like the face it met that it is likest, and the
+classifier cannot tell: a face met once is enough to tell, not to read by; until it has seen some face MIN_SEEN
+times it is not fitted at all: the reader alone reads). Its weight in the blend grows with the examples; the blend's
+confidence decides, as the reader's does, whether the table asks.
 Measured on the real sets with `dicetable evaluate SET_DIR --adapt N` (vision/README.md, learnt dice).
 """
 
@@ -79,8 +78,10 @@ class Examples:
         )
 
     def __add__(self, other: Examples) -> Examples:
-        if not len(self) or not len(other):
-            return other if not len(self) else self
+        if not len(other):
+            return self
+        if not len(self):
+            return other
         return Examples(*(np.concatenate([a, b]) for a, b in zip(self.astuple(), other.astuple())))
 
     def views(self) -> np.ndarray:
@@ -124,10 +125,9 @@ class Adapter:
         self.typical = _typical_likeness(self.known, y)
         repeated = np.repeat(y, views.shape[1]), np.repeat(w, views.shape[1])
         self.weights = self._train(_inputs(views.reshape(-1, views.shape[2])), *repeated, STEPS)
-        x = _inputs(
-            views[-CHECKED:, 0]
-        )  # the folds learn and check each die as boxed: all views cost four times as much
-        self.trust = self._trust(x, y[-CHECKED:], w[-CHECKED:], examples.read[keep][-CHECKED:] - 1)
+        # the folds learn and check each die as boxed: all its views would cost four times as much
+        boxed = _inputs(views[-CHECKED:, 0])
+        self.trust = self._trust(boxed, y[-CHECKED:], w[-CHECKED:], examples.read[keep][-CHECKED:] - 1)
 
     def _train(self, x, y, w, steps: int) -> np.ndarray:
         """Classifier weights by gradient descent with momentum on the weighted cross-entropy. `w`: the examples'

@@ -232,7 +232,8 @@ class Look:
             raise ValueError(f"{len(nudge)} dice said nudged or not for {len(crops)} crops")
         learnt = []
         for k in range(0, len(crops), chunk):
-            views = [[c, *nudges(c, self.spec.context)] if n else [c] for c, n in zip(crops[k : k + chunk], nudge[k:])]
+            part = zip(crops[k : k + chunk], nudge[k : k + chunk])
+            views = [[c, *nudges(c, self.spec.context)] if n else [c] for c, n in part]
             joined = self._joined([copies(v, self.spec.mirrored) for each in views for v in each])
             each = np.split(joined, np.cumsum([len(v) for v in views])[:-1])
             learnt += [np.resize(f, (VIEWS, f.shape[1])) for f in each]  # one view (as boxed): repeated
