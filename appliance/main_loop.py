@@ -121,7 +121,6 @@ class Appliance:
     status: Callable[[str], object] = lambda text: None  # systemd's STATUS=, when the camera is lost or back
     recorder: Any = None  # appliance.recording.Recorder: the stream, and each confirmed reading as labels
     learnt: Any = None  # appliance.learning.LearntDice: each confirmed reading teaches the reader the dice in use
-    lesson: tuple | None = None  # (frame, dice, values) confirmed in this pass, learnt once its presses are handled
     frames: int = 0
     t: float = 0.0  # the latest frame's time: scripted presses of a recording are timed by it
     picture: Picture | None = None  # shown beside the sheet
@@ -161,8 +160,8 @@ class Appliance:
             self.table.press(press)
             if self.recorder and playing:  # the menus before a game are not part of its recording
                 self.recorder.press(press)
-        if self.lesson is not None:
-            self._learn()
+        if self.learnt is not None:
+            self._learning_failures()
         if self.recorder and self.recorder.game is None and self.table.record:
             record = self.table.record
             self.recorder.game = {"game": record.game, "players": list(record.players), "variants": record.variants}
@@ -182,20 +181,17 @@ class Appliance:
         def confirmed(dice, values, attempt):
             if index is not None:
                 self._recording(lambda: self.recorder.confirmed(index, dice, values, attempt))
-            if self.learnt is not None:
-                self.lesson = frame, dice, values
+            if self.learnt is not None:  # learnt by a worker thread while the game goes on
+                self.learnt.meanwhile(frame, dice, values)
 
         return confirmed
 
-    def _learn(self) -> None:
-        """Teach the learnt dice the reading confirmed in this pass (after the game has taken it: what goes
-        wrong here is said last, and the players see their throw taken first)."""
-        lesson, self.lesson = self.lesson, None
-        try:
-            self.learnt.confirmed(*lesson)
-        except OSError as error:  # the card full or gone: the reader keeps what it learnt, the game goes on
-            self.table.notice(f"learnt dice not saved ({error}); the game goes on")
-            print(f"dicetable: learnt dice not saved: {error}", file=sys.stderr)
+    def _learning_failures(self) -> None:
+        """Say what went wrong learning the throws confirmed (the card full or gone: the reader keeps what it
+        learnt, the game goes on)."""
+        for problem in self.learnt.failures():
+            self.table.notice(f"{problem}; the game goes on")
+            print(f"dicetable: {problem}", file=sys.stderr)
 
     def _recording(self, write: Callable[[], Any]) -> Any:
         """A write of the recorder, if one runs. One that fails (a full disk) ends the recording, not the game."""
@@ -216,5 +212,9 @@ class Appliance:
         return size_problem(self.frame_size, (width, height))
 
     def run(self, keep_going: Callable[[], bool] = lambda: True) -> None:
-        while keep_going() and self.step():
-            pass
+        try:
+            while keep_going() and self.step():
+                pass
+        finally:
+            if self.learnt is not None:  # the throws confirmed last are kept before the program ends
+                self.learnt.settle()

@@ -2,6 +2,7 @@
 loop teaching them, the menu that counts and forgets them."""
 
 import json
+import threading
 from dataclasses import replace
 
 import numpy as np
@@ -39,15 +40,24 @@ def test_each_calibration_learns_apart_beside_its_profile(tmp_path):
 
 
 class Teach:
-    """A stand-in for LearntDice that records what it is taught."""
+    """A stand-in for LearntDice that records what it is taught, at once (its worker thread is tested below), or
+    fails to keep it with `fail`."""
 
-    def __init__(self, fail=None):
-        self.taught, self.fail = [], fail
+    def __init__(self, fail=""):
+        self.taught, self.fail, self.failed, self.settled = [], fail, [], 0
 
-    def confirmed(self, frame, dice, values):
+    def meanwhile(self, frame, dice, values):
         if self.fail:
-            raise self.fail
-        self.taught.append((frame.shape, [d.value for d in dice], list(values)))
+            self.failed.append(self.fail)
+        else:
+            self.taught.append((frame.shape, [d.value for d in dice], list(values)))
+
+    def failures(self):
+        said, self.failed = self.failed, []
+        return said
+
+    def settle(self):
+        self.settled += 1
 
 
 def one_throw(tmp_path, learnt, read):
@@ -109,10 +119,80 @@ def test_a_die_the_reader_doubted_is_asked_about_when_one_is_missing_and_learnt_
 
 
 def test_learnt_dice_that_cannot_be_saved_leave_the_game_going(tmp_path):
-    full = Teach(fail=OSError(28, "No space left on device"))
+    full = Teach(fail="learnt dice not saved ([Errno 28] No space left on device)")
     app = one_throw(tmp_path, full, lambda frame, kind: reading((1, 2, 3, 4, 6)))
     assert app.table.game.throw is not None and app.table.game.throw.attempt == 1  # the throw was taken
-    assert "learnt dice not saved" in app.table.screen().message
+    assert app.table.screen().message.startswith("learnt dice not saved ([Errno 28] No space left on device)")
+    assert "the game goes on" in app.table.screen().message
+
+
+class Slow:
+    """A stand-in for vision.learnt.Learnt whose learning of a throw takes until `go` is set, or fails with the
+    exception its values name; it records what it did, in order."""
+
+    def __init__(self):
+        self.go, self.learning, self.did = threading.Event(), threading.Event(), []
+
+    def learn(self, frame, dice, values, hows):
+        self.learning.set()
+        if not self.go.wait(10):
+            raise TimeoutError("never let go")
+        if values[0] == 0:
+            raise OSError(28, "No space left on device")
+        if values[0] == -1:
+            raise ValueError("a fault")
+        self.did.append(("learnt", list(values), hows))
+
+    def adapt(self, frame, reading, played=None):
+        self.did.append(("read", played))
+        return reading
+
+    def counts(self):
+        self.did.append(("counted",))
+        return {"d6": {1: len([d for d in self.did if d[0] == "learnt"])}}
+
+
+def slow_learning():
+    learning = LearntDice(None)
+    learning.learnt = Slow()
+    return learning, learning.learnt
+
+
+THROW = [Die("d6", 3, (10, 10, 50, 50), ROLL, 0.95), Die("d6", 5, (60, 10, 100, 50), ROLL, 0.95)]
+FRAME = np.full((240, 320, 3), 60, np.uint8)
+
+
+def test_a_throw_confirmed_at_the_table_is_learnt_while_the_game_goes_on_and_read_with_once_learnt():
+    learning, slow = slow_learning()
+    learning.meanwhile(FRAME, THROW, [3, 6])  # returns while the worker learns
+    assert slow.learning.wait(5) and slow.did == []
+    threading.Timer(0.2, slow.go.set).start()
+    learning.adapt(FRAME, reading((3, 5)), "d6")  # the next reading waits for it
+    assert slow.did == [("learnt", [3, 6], ["sure", "corrected"]), ("read", "d6")]
+    assert learning.count() == 1 and learning.failures() == []
+
+
+def test_a_throw_that_cannot_be_learnt_is_said_once_and_the_next_one_is_learnt(capsys):
+    learning, slow = slow_learning()
+    slow.go.set()
+    for values in ([0, 5], [-1, 5], [3, 5]):
+        learning.meanwhile(FRAME, THROW, values)
+    learning.settle()
+    assert learning.failures() == [
+        "learnt dice not saved ([Errno 28] No space left on device)",
+        "a throw could not be learnt (ValueError: a fault)",
+    ]
+    assert learning.failures() == [] and slow.did == [("learnt", [3, 5], ["sure", "sure"])]
+    assert "ValueError: a fault" in capsys.readouterr().err  # the fault's traceback, for `journalctl -u dicetable`
+
+
+def test_the_throw_confirmed_last_is_learnt_before_the_table_stops(tmp_path):
+    learning, slow = slow_learning()
+    app = one_throw(tmp_path, learning, lambda frame, kind: reading((1, 2, 3, 4, 6)))
+    assert slow.learning.wait(5) and slow.did == []  # confirmed, being learnt
+    threading.Timer(0.2, slow.go.set).start()
+    app.run(keep_going=lambda: False)  # the window closed, the service stopped
+    assert slow.did == [("learnt", [1, 2, 3, 4, 6], ["sure"] * 5)]
 
 
 def test_the_thrown_dice_are_learnt_and_kept_on_the_device(tmp_path):
