@@ -127,8 +127,10 @@ def copies(crop: np.ndarray, mirrored: bool) -> list[np.ndarray]:
 # The finder boxes a die it was never taught a little off its centre and at a size of its own: dice with numerals
 # at 0.5-0.9 of their side, the real dice of tray-d6-photos at 0.8-1.15 (tenth and ninetieth percentiles, 40 photos
 # each). A die learnt is also seen so boxed, its crop shifted and scaled by each of these (shift right and down, in
-# the die's sides; scale: the die's size in the crop), so that the classifier, and the learnt dice a die is found
-# like, know it however the finder boxes it. The turned copies of each (above) look every way too.
+# the die's sides; scale: the die's size in the crop), so that the classifier knows it however the finder boxes it
+# (a die is found like the learnt dice as boxed only: adapter.Adapter.fit). The turned copies of each (above) look
+# every way too. Wider scales (0.8, 1.25) or two views more read the nights a point or less either way
+# (vision/README.md, "Learnt while the game goes on").
 NUDGES = ((0.05, 0.0, 1.15), (0.0, 0.05, 0.85), (-0.04, -0.04, 1.0))
 VIEWS = 1 + len(NUDGES)  # how a learnt die is seen: as boxed, and nudged
 
