@@ -15,6 +15,7 @@ wait for it. Whatever reads or changes what was learnt waits for the throws conf
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import re
 import sys
@@ -76,7 +77,7 @@ class LearntDice:
     def meanwhile(self, frame: np.ndarray, dice: Sequence[Die], values: Sequence[int]) -> None:
         """The same reading learnt by the worker thread, the caller going on at once; what goes wrong is said by
         `failures`."""
-        if self._worker is None:
+        if self._worker is None or not self._worker.is_alive():  # (one stopped by what no `except` takes, too)
             self._worker = threading.Thread(target=self._work, name="learnt dice", daemon=True)
             self._worker.start()
         self._lessons.put((frame, dice, values))
@@ -106,8 +107,9 @@ class LearntDice:
             except OSError as error:  # the card full or gone: the reader keeps what it learnt
                 self._failed.put(f"learnt dice not saved ({error})")
             except Exception as error:  # a fault in one throw must not stop the table learning the next ones
-                traceback.print_exc(file=sys.stderr)
                 self._failed.put(f"a throw could not be learnt ({type(error).__name__}: {error})")
+                with contextlib.suppress(OSError, ValueError):  # for the journal; stderr itself may be gone
+                    traceback.print_exc(file=sys.stderr)
             finally:
                 self._lessons.task_done()
 

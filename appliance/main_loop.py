@@ -218,3 +218,4 @@ class Appliance:
         finally:
             if self.learnt is not None:  # the throws confirmed last are kept before the program ends
                 self.learnt.settle()
+                self._learning_failures()

@@ -6,6 +6,7 @@ import threading
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from appliance.event_log import EventLog
 from appliance.learning import LearntDice, folder_for, how_confirmed
@@ -44,7 +45,7 @@ class Teach:
     fails to keep it with `fail`."""
 
     def __init__(self, fail=""):
-        self.taught, self.fail, self.failed, self.settled = [], fail, [], 0
+        self.taught, self.fail, self.failed = [], fail, []
 
     def meanwhile(self, frame, dice, values):
         if self.fail:
@@ -57,7 +58,7 @@ class Teach:
         return said
 
     def settle(self):
-        self.settled += 1
+        pass
 
 
 def one_throw(tmp_path, learnt, read):
@@ -82,7 +83,7 @@ def one_throw(tmp_path, learnt, read):
     while table.review is None and app.step():
         pass
     table.press(OK)
-    app.step()  # what was confirmed is learnt once the pass's presses are handled
+    app.step()  # a pass after the confirmation: what went wrong learning it is said
     return app
 
 
@@ -128,19 +129,22 @@ def test_learnt_dice_that_cannot_be_saved_leave_the_game_going(tmp_path):
 
 class Slow:
     """A stand-in for vision.learnt.Learnt whose learning of a throw takes until `go` is set, or fails with the
-    exception its values name; it records what it did, in order."""
+    fault its first value names; it records what it did, in order."""
 
     def __init__(self):
         self.go, self.learning, self.did = threading.Event(), threading.Event(), []
+        self.faults = {
+            0: OSError(28, "No space left on device"),
+            -1: ValueError("a fault"),
+            -2: SystemExit("what no `except Exception` takes"),
+        }
 
     def learn(self, frame, dice, values, hows):
         self.learning.set()
         if not self.go.wait(10):
             raise TimeoutError("never let go")
-        if values[0] == 0:
-            raise OSError(28, "No space left on device")
-        if values[0] == -1:
-            raise ValueError("a fault")
+        if values[0] in self.faults:
+            raise self.faults[values[0]]
         self.did.append(("learnt", list(values), hows))
 
     def adapt(self, frame, reading, played=None):
@@ -150,6 +154,13 @@ class Slow:
     def counts(self):
         self.did.append(("counted",))
         return {"d6": {1: len([d for d in self.did if d[0] == "learnt"])}}
+
+    def to_learn(self, kind):
+        self.did.append(("to learn", kind))
+        return []
+
+    def forget(self):
+        self.did.append(("forgot",))
 
 
 def slow_learning():
@@ -170,6 +181,39 @@ def test_a_throw_confirmed_at_the_table_is_learnt_while_the_game_goes_on_and_rea
     learning.adapt(FRAME, reading((3, 5)), "d6")  # the next reading waits for it
     assert slow.did == [("learnt", [3, 6], ["sure", "corrected"]), ("read", "d6")]
     assert learning.count() == 1 and learning.failures() == []
+
+
+@pytest.mark.parametrize(
+    "ask, did",
+    [
+        (lambda learning: learning.count(), ("counted",)),
+        (lambda learning: learning.to_learn(), ("to learn", "d6")),
+        (lambda learning: learning.forget(), ("forgot",)),  # the throw confirmed before is forgotten too
+        (lambda learning: learning.confirmed(FRAME, THROW, [4, 5]), ("learnt", [4, 5], ["corrected", "sure"])),
+    ],
+    ids=["count", "to_learn", "forget", "confirmed"],
+)
+def test_what_counts_forgets_or_learns_at_once_waits_for_the_throws_confirmed_before_it(ask, did):
+    learning, slow = slow_learning()
+    learning.meanwhile(FRAME, THROW, [3, 6])
+    assert slow.learning.wait(5) and slow.did == []
+    threading.Timer(0.2, slow.go.set).start()
+    ask(learning)
+    assert slow.did == [("learnt", [3, 6], ["sure", "corrected"]), did]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # the worker stopping
+def test_a_worker_stopped_by_what_no_except_takes_is_started_anew():
+    learning, slow = slow_learning()
+    slow.go.set()
+    learning.meanwhile(FRAME, THROW, [-2, 5])
+    learning.settle()
+    learning._worker.join(5)  # it stopped
+    learning.meanwhile(FRAME, THROW, [3, 5])
+    settled = threading.Thread(target=learning.settle, daemon=True)  # with no worker it would wait for ever
+    settled.start()
+    settled.join(5)
+    assert not settled.is_alive() and slow.did == [("learnt", [3, 5], ["sure", "sure"])]
 
 
 def test_a_throw_that_cannot_be_learnt_is_said_once_and_the_next_one_is_learnt(capsys):
@@ -193,6 +237,15 @@ def test_the_throw_confirmed_last_is_learnt_before_the_table_stops(tmp_path):
     threading.Timer(0.2, slow.go.set).start()
     app.run(keep_going=lambda: False)  # the window closed, the service stopped
     assert slow.did == [("learnt", [1, 2, 3, 4, 6], ["sure"] * 5)]
+
+
+def test_a_throw_confirmed_last_that_cannot_be_saved_is_said_in_the_journal(tmp_path, capsys):
+    learning, slow = slow_learning()
+    slow.faults[1] = OSError(5, "Input/output error")
+    app = one_throw(tmp_path, learning, lambda frame, kind: reading((1, 2, 3, 4, 6)))
+    slow.go.set()
+    app.run(keep_going=lambda: False)
+    assert "dicetable: learnt dice not saved ([Errno 5] Input/output error)" in capsys.readouterr().err
 
 
 def test_the_thrown_dice_are_learnt_and_kept_on_the_device(tmp_path):
