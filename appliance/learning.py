@@ -7,10 +7,9 @@ table decides what counts as confirmed: the thrown dice of a reading the players
 "sure" (read surely, OK pressed). Dice in the keep zone were learnt when they were thrown.
 
 At the table a confirmed throw is learnt by a worker thread while the game goes on (`meanwhile`): learning a throw
-costs a tenth to a quarter of a second on this machine (`dicetable bench vision`: `adapt_ms`,
-`adapt_corrected_ms`), several times that on a Raspberry Pi 4, and the screen, the buttons and the camera must not
-wait for it. Whatever reads or changes what was learnt waits for the throws confirmed before it to be learnt
-(`settle`), so the next reading is read with them, as if learnt at once.
+costs 0.1-0.3 s on this machine (`dicetable bench vision`: `adapt_ms`, `adapt_corrected_ms`), several times that
+on a Raspberry Pi 4, and the game must not wait for it. Whatever reads or changes what was learnt waits for the
+throws confirmed before it to be learnt (`settle`), so the next reading is read with them, as if learnt at once.
 """
 
 from __future__ import annotations
